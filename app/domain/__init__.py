@@ -1,0 +1,1 @@
+"""Svizzera's rules, pure: standard library only, no I/O (``../shared/STYLE.md``)."""

@@ -1,0 +1,99 @@
+"""The domain's refusals: one ``ValueError`` subclass per rule, each with a stable ``code``.
+
+The codes are machine-readable names of the rule that refused; they know nothing of HTTP (the
+service maps each class to a status in one table).
+"""
+
+from __future__ import annotations
+
+
+class DomainError(ValueError):
+    """A command refused by the rules of the tournament."""
+
+    code = "domain_error"
+
+
+class InvalidSettings(DomainError):
+    """A setting outside what ``tournament.md`` allows (rounds, final phase, groups, points)."""
+
+    code = "invalid_settings"
+
+
+class TooManyPlayers(DomainError):
+    code = "too_many_players"
+
+
+class TooFewPlayers(DomainError):
+    code = "too_few_players"
+
+
+class DuplicateName(DomainError):
+    """Player names are unique within a tournament after trimming, case-insensitive."""
+
+    code = "duplicate_name"
+
+
+class UnknownPlayer(DomainError):
+    code = "player_not_found"
+
+
+class UnknownMatch(DomainError):
+    code = "match_not_found"
+
+
+class WrongStatus(DomainError):
+    """The command is not allowed in the tournament's current status."""
+
+    code = "wrong_status"
+
+
+class RegistrationClosed(WrongStatus):
+    """Settings and deletions need registration; late entry closes at half the Swiss rounds."""
+
+    code = "registration_closed"
+
+
+class RoundIncomplete(DomainError):
+    """The next round (or the final phase) needs every match of the current round decided."""
+
+    code = "round_incomplete"
+
+
+class NoMoreRounds(DomainError):
+    """The format's Swiss rounds have all been generated."""
+
+    code = "no_more_rounds"
+
+
+class RoundLocked(DomainError):
+    """Swiss results are corrected only in the latest round, before the final phase."""
+
+    code = "round_locked"
+
+
+class WinnerRequired(DomainError):
+    """A level final-phase score must name its winner."""
+
+    code = "winner_required"
+
+
+class InvalidResult(DomainError):
+    """A result that does not fit its match (a winner on a decided score, goals out of range)."""
+
+    code = "invalid_result"
+
+
+class FinalPlayed(DomainError):
+    """A semifinal's winner cannot change while a final built on it has a result."""
+
+    code = "final_played"
+
+
+class AlreadyWithdrawn(DomainError):
+    code = "already_withdrawn"
+
+
+class NotEnoughQualifiers(DomainError):
+    """The final phase needs enough active players to fill it."""
+
+    code = "not_enough_qualifiers"

@@ -1,0 +1,138 @@
+"""The vocabulary of a Svizzera tournament: small, frozen value types.
+
+Points are exact: every score is an ``int`` of *half-points* (``Score``), so a chess club's
+1, ½, 0 table is ``win=2, draw=1, loss=0`` internally and halves never drift.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NewType
+
+PlayerId = NewType("PlayerId", int)
+RoundNumber = NewType("RoundNumber", int)
+Score = NewType("Score", int)
+"""Points in half-points: 3 points is ``Score(6)``, ½ point is ``Score(1)``."""
+
+GroupName = NewType("GroupName", str)
+"""``"A"`` or ``"B"`` in the groups variant."""
+
+
+class Side(StrEnum):
+    HOME = "home"
+    AWAY = "away"
+
+    @property
+    def other(self) -> Side:
+        return Side.AWAY if self is Side.HOME else Side.HOME
+
+
+class Role(StrEnum):
+    """A player's role in one round (``colours.md``); absent rounds have no role."""
+
+    HOME = "home"
+    AWAY = "away"
+
+
+class DecidedBy(StrEnum):
+    EXTRA_TIME = "extra_time"
+    PENALTIES = "penalties"
+    GOLDEN_GOAL = "golden_goal"
+    OTHER = "other"
+
+
+class Stage(StrEnum):
+    SWISS = "swiss"
+    SEMIFINAL = "semifinal"
+    FINAL = "final"
+    THIRD_PLACE = "third_place"
+
+
+class Tiebreak(StrEnum):
+    BUCHHOLZ = "buchholz"
+    GOALS = "goals"
+    LIM = "lim"
+
+
+class PairingSystem(StrEnum):
+    NEAREST = "nearest"
+    LIM = "lim"
+
+
+class Status(StrEnum):
+    REGISTRATION = "registration"
+    SWISS = "swiss"
+    FINAL_PHASE = "final_phase"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class PointsTable:
+    """Points for a win, a draw, a loss and a bye, in half-points."""
+
+    win: Score
+    draw: Score
+    loss: Score
+    bye: Score
+
+    @classmethod
+    def default(cls) -> PointsTable:
+        return cls(win=Score(6), draw=Score(2), loss=Score(0), bye=Score(6))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A recorded result. A forfeit names the side that did not show; its goals are 0–0."""
+
+    home_goals: int
+    away_goals: int
+    winner: Side | None = None
+    decided_by: DecidedBy | None = None
+    forfeit: Side | None = None
+
+    @property
+    def winning_side(self) -> Side | None:
+        """The side that won the match, or ``None`` for a draw."""
+        if self.forfeit is not None:
+            return self.forfeit.other
+        if self.home_goals > self.away_goals:
+            return Side.HOME
+        if self.away_goals > self.home_goals:
+            return Side.AWAY
+        return self.winner
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two players paired in a round, better-ranked first (``colours`` decides who is home)."""
+
+    higher: PlayerId
+    lower: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of the tournament as the rules see it.
+
+    ``entered_round`` is the first Swiss round the player could be paired in (1, or later for a
+    late entry); ``withdrawn_after`` the last Swiss round they were in, ``None`` while active.
+    """
+
+    id: PlayerId
+    name: str
+    start_number: int
+    rating: int | None = None
+    group: GroupName | None = None
+    entered_round: RoundNumber = RoundNumber(1)
+    withdrawn_after: RoundNumber | None = None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
+
+    def in_round(self, number: RoundNumber) -> bool:
+        """Whether the player was in the tournament in Swiss round ``number``."""
+        if number < self.entered_round:
+            return False
+        return self.withdrawn_after is None or number <= self.withdrawn_after
