@@ -1,0 +1,116 @@
+"""The format: how many Swiss rounds, and which final phase (``tournament.md``, "The format")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.domain.errors import InvalidSettings, TooFewPlayers, TooManyPlayers
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4096
+GROUP_COUNT = 2
+SHORT_FORMULA_ROUNDS = 4
+
+
+class FormatPreset(StrEnum):
+    STANDARD = "standard"
+    SHORT = "short"
+
+
+class FinalPhaseKind(StrEnum):
+    SEMIFINALS = "semifinals"
+    FINAL = "final"
+    NONE = "none"
+
+
+class GroupAssignment(StrEnum):
+    DRAW = "draw"
+    SEEDED = "seeded"
+    POTS = "pots"
+    MANUAL = "manual"
+
+
+@dataclass(frozen=True, slots=True)
+class GroupsSetting:
+    """Two groups, filled by ``assignment``; ``manual`` lists the names of each group."""
+
+    assignment: GroupAssignment
+    manual: tuple[tuple[str, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedFormat:
+    """The format in force: Swiss rounds, final phase, number of groups (0 without groups)."""
+
+    preset: FormatPreset
+    swiss_rounds: int
+    final_phase: FinalPhaseKind
+    groups: int
+
+    @property
+    def qualifier_count(self) -> int:
+        """How many players the final phase takes (short formula: the two finalists)."""
+        return {FinalPhaseKind.SEMIFINALS: 4, FinalPhaseKind.FINAL: 2}.get(self.final_phase, 0)
+
+
+def table_format(players: int) -> tuple[int, FinalPhaseKind]:
+    """Swiss rounds and final phase for a number of players, from the format table."""
+    if players <= 3:
+        return players - 1, FinalPhaseKind.NONE
+    if players <= 5:
+        return 3, FinalPhaseKind.FINAL
+    if players <= 12:
+        return 4, FinalPhaseKind.SEMIFINALS
+    if players <= 16:
+        return 5, FinalPhaseKind.SEMIFINALS
+    return (players - 1).bit_length() + 1, FinalPhaseKind.SEMIFINALS
+
+
+def max_swiss_rounds(players: int) -> int:
+    """An override may ask for 1 to N − 1 rounds (N even) or 1 to N (N odd)."""
+    return players if players % 2 else players - 1
+
+
+def resolve_format(
+    players: int,
+    *,
+    preset: FormatPreset = FormatPreset.STANDARD,
+    swiss_rounds: int | None = None,
+    final_phase: FinalPhaseKind | None = None,
+    groups: GroupsSetting | None = None,
+) -> ResolvedFormat:
+    """The format in force for ``players`` players, after the short formula and the overrides.
+
+    In the groups variant the larger group's size decides the rounds, and the final phase may
+    only be ``semifinals`` or ``none``.
+    """
+    if players < MIN_PLAYERS:
+        raise TooFewPlayers(f"a tournament needs at least {MIN_PLAYERS} players")
+    if players > MAX_PLAYERS:
+        raise TooManyPlayers(f"a tournament takes at most {MAX_PLAYERS} players")
+    group_count = GROUP_COUNT if groups is not None else 0
+    size = -(-players // GROUP_COUNT) if groups is not None else players
+    if groups is not None and players < 2 * GROUP_COUNT:
+        raise TooFewPlayers("the groups variant needs at least 2 players in each group")
+    rounds, phase = table_format(size)
+    if groups is not None:
+        if preset is FormatPreset.SHORT:
+            raise InvalidSettings("the short formula has no groups variant")
+        phase = FinalPhaseKind.SEMIFINALS
+    if preset is FormatPreset.SHORT:
+        rounds, phase = min(rounds, SHORT_FORMULA_ROUNDS), FinalPhaseKind.FINAL
+    if swiss_rounds is not None:
+        if not 1 <= swiss_rounds <= max_swiss_rounds(size):
+            raise InvalidSettings(
+                f"swiss_rounds must be 1 to {max_swiss_rounds(size)} for {size} players"
+            )
+        rounds = swiss_rounds
+    if final_phase is not None:
+        if groups is not None and final_phase is FinalPhaseKind.FINAL:
+            raise InvalidSettings("with groups the final phase is semifinals or none")
+        phase = final_phase
+    needed = {FinalPhaseKind.SEMIFINALS: 4, FinalPhaseKind.FINAL: 2}.get(phase, 0)
+    if players < needed:
+        raise InvalidSettings(f"the final phase '{phase}' needs at least {needed} players")
+    return ResolvedFormat(preset=preset, swiss_rounds=rounds, final_phase=phase, groups=group_count)

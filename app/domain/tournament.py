@@ -1,0 +1,658 @@
+"""The tournament: its state, and the commands that change it (``tournament.md``).
+
+``Tournament`` holds settings, players, Swiss rounds and matches with their results; everything
+else (status, standings, qualifiers, final ranking) is derived on demand. A command either
+applies completely or raises a ``DomainError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from app.domain import final_phase as fp
+from app.domain.colours import ColourRule, assign_colours, seat_by_rank
+from app.domain.errors import (
+    AlreadyWithdrawn,
+    DuplicateName,
+    FinalPlayed,
+    InvalidResult,
+    InvalidSettings,
+    NoMoreRounds,
+    NotEnoughQualifiers,
+    RegistrationClosed,
+    RoundIncomplete,
+    RoundLocked,
+    TooFewPlayers,
+    TooManyPlayers,
+    UnknownMatch,
+    UnknownPlayer,
+    WinnerRequired,
+    WrongStatus,
+)
+from app.domain.formats import (
+    MAX_PLAYERS,
+    FinalPhaseKind,
+    FormatPreset,
+    GroupsSetting,
+    ResolvedFormat,
+    resolve_format,
+)
+from app.domain.groups import assign_groups, group_for_late_entry, name_key
+from app.domain.pairing import PAIRING_SYSTEMS
+from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
+from app.domain.standings import StandingRow, SwissGame, compute_standings
+from app.domain.types import (
+    GroupName,
+    Pair,
+    PairingSystem,
+    Player,
+    PlayerId,
+    PointsTable,
+    Result,
+    Role,
+    RoundNumber,
+    Side,
+    Stage,
+    Status,
+    Tiebreak,
+)
+
+MatchId = int
+MAX_NAME_LENGTH = 80
+MAX_GOALS = 999
+FINAL_STAGES = (Stage.SEMIFINAL, Stage.FINAL, Stage.THIRD_PLACE)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The settings chosen at creation (``tournament.md``, "Settings")."""
+
+    seed: int
+    pairing: PairingSystem = PairingSystem.NEAREST
+    tiebreak: Tiebreak | None = None
+    points: PointsTable = field(default_factory=PointsTable.default)
+    format: FormatPreset = FormatPreset.STANDARD
+    swiss_rounds: int | None = None
+    final_phase: FinalPhaseKind | None = None
+    groups: GroupsSetting | None = None
+
+    @property
+    def tiebreak_in_use(self) -> Tiebreak:
+        """``buchholz`` for ``nearest`` and ``lim`` for ``lim`` unless chosen."""
+        if self.tiebreak is not None:
+            return self.tiebreak
+        return Tiebreak.LIM if self.pairing is PairingSystem.LIM else Tiebreak.BUCHHOLZ
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    name: str
+    rating: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One match: a Swiss board or a final-phase match, with its result once recorded."""
+
+    id: MatchId
+    stage: Stage
+    round: RoundNumber | None
+    group: GroupName | None
+    board: int
+    home: PlayerId
+    away: PlayerId
+    colour_rule: ColourRule
+    result: Result | None = None
+
+    @property
+    def winner(self) -> PlayerId | None:
+        side = self.result.winning_side if self.result else None
+        if side is None:
+            return None
+        return self.home if side is Side.HOME else self.away
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRound:
+    """A generated Swiss round: its byes, the repeated pairs of a fallback, how it was paired.
+
+    ``paths`` holds, per group (``None`` without groups), the rules that paired it.
+    """
+
+    number: RoundNumber
+    byes: tuple[PlayerId, ...]
+    rematch_pairs: tuple[Pair, ...] = ()
+    paths: tuple[tuple[GroupName | None, tuple[str, ...]], ...] = ()
+
+    @property
+    def rematches(self) -> bool:
+        return bool(self.rematch_pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchChanges:
+    """What a result command changed: matches written (new or updated) and matches removed."""
+
+    written: tuple[Match, ...]
+    removed: tuple[MatchId, ...] = ()
+
+
+class Tournament:
+    """A tournament's state. Build it with ``create`` or ``restore``; change it by commands."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        players: Iterable[Player],
+        *,
+        rounds: Iterable[SwissRound] = (),
+        matches: Iterable[Match] = (),
+        final_phase_started: bool = False,
+    ) -> None:
+        self.settings = settings
+        self.players: dict[PlayerId, Player] = {p.id: p for p in players}
+        self.rounds: list[SwissRound] = list(rounds)
+        self.matches: dict[MatchId, Match] = {m.id: m for m in matches}
+        self.final_phase_started = final_phase_started
+
+    # -- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, settings: Settings, players: Sequence[NewPlayer]) -> Tournament:
+        """A new tournament in registration; start numbers and groups assigned, format checked."""
+        tournament = cls(settings, ())
+        seen: set[str] = set()
+        for number, new in enumerate(players, start=1):
+            player = Player(PlayerId(number), _clean_name(new.name), number, new.rating)
+            if name_key(player.name) in seen:
+                raise DuplicateName(f"a player named {player.name!r} is listed twice")
+            seen.add(name_key(player.name))
+            tournament.players[player.id] = player
+        tournament._renumber(strict=True)
+        return tournament
+
+    # -- derived state --------------------------------------------------------------------
+
+    @property
+    def format(self) -> ResolvedFormat:
+        """The format in force, decided by the players entered before round 1."""
+        return resolve_format(
+            sum(1 for p in self.players.values() if p.entered_round == 1),
+            preset=self.settings.format,
+            swiss_rounds=self.settings.swiss_rounds,
+            final_phase=self.settings.final_phase,
+            groups=self.settings.groups,
+        )
+
+    @property
+    def current_round(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def status(self) -> Status:
+        if not self.rounds:
+            return Status.REGISTRATION
+        if self.final_phase_started:
+            return Status.FINISHED if self._final_ranking_ready() else Status.FINAL_PHASE
+        fmt = self.format
+        if (
+            fmt.final_phase is FinalPhaseKind.NONE
+            and self.current_round == fmt.swiss_rounds
+            and self._round_complete(self.current_round)
+        ):
+            return Status.FINISHED
+        return Status.SWISS
+
+    def round_matches(self, number: int) -> list[Match]:
+        return sorted(
+            (m for m in self.matches.values() if m.stage is Stage.SWISS and m.round == number),
+            key=lambda m: m.board,
+        )
+
+    def final_matches(self) -> list[Match]:
+        order = {stage: i for i, stage in enumerate(FINAL_STAGES)}
+        return sorted(
+            (m for m in self.matches.values() if m.stage is not Stage.SWISS),
+            key=lambda m: (order[m.stage], m.board),
+        )
+
+    def standings(self, group: GroupName | None = None) -> tuple[StandingRow, ...]:
+        """The standings rows in order (of one group, ranked within it, if ``group`` is given)."""
+        rows = self._all_standings()
+        if group is None:
+            return rows
+        in_group = [r for r in rows if self.players[r.player_id].group == group]
+        return tuple(replace(r, rank=i) for i, r in enumerate(in_group, start=1))
+
+    def qualified(self) -> frozenset[PlayerId]:
+        """Who goes to the final phase: fixed once it started, provisional before."""
+        if self.final_phase_started:
+            opening = [m for m in self.final_matches() if m.stage is Stage.SEMIFINAL]
+            opening = opening or [m for m in self.final_matches() if m.stage is Stage.FINAL]
+            return frozenset(pid for m in opening for pid in (m.home, m.away))
+        return frozenset(self._qualifiers())
+
+    def _qualifiers(self) -> list[PlayerId]:
+        fmt = self.format
+        order = [r.player_id for r in self._all_standings()]
+        return fp.select_qualifiers(
+            order,
+            self._active_ids(),
+            count=fmt.qualifier_count,
+            groups=self._groups() if fmt.groups else None,
+        )
+
+    def final_ranking(self) -> list[PlayerId] | None:
+        """Places 1..N once decided (``tournament.md``, "Final ranking"), else ``None``."""
+        fmt = self.format
+        cross = self._cross_order()
+        if fmt.final_phase is FinalPhaseKind.NONE:
+            return cross if self.status is Status.FINISHED else None
+        if not self.final_phase_started:
+            return None
+        return fp.final_ranking(
+            cross,
+            final=self._decided(Stage.FINAL),
+            third_place=self._decided(Stage.THIRD_PLACE),
+            kind=fmt.final_phase,
+            active=self._active_ids(),
+        )
+
+    # -- registration commands ------------------------------------------------------------
+
+    def change_settings(self, settings: Settings) -> None:
+        """Settings can change only in registration; the new ones must fit the players."""
+        self._require_registration()
+        previous = self.settings
+        self.settings = settings
+        try:
+            self._renumber(strict=True)
+        except Exception:
+            self.settings = previous
+            raise
+
+    def add_player(self, new: NewPlayer) -> Player:
+        """Add a player: in registration, or as a late entry until half the rounds are generated.
+
+        A late entrant starts with 0 points, the next start number and (with groups) joins the
+        smaller group.
+        """
+        name = _clean_name(new.name)
+        self._check_new_name(name)
+        if len(self.players) >= MAX_PLAYERS:
+            raise TooManyPlayers(f"a tournament takes at most {MAX_PLAYERS} players")
+        pid = PlayerId(max(self.players, default=0) + 1)
+        if self.status is Status.REGISTRATION:
+            self.players[pid] = Player(pid, name, len(self.players) + 1, new.rating)
+            self._renumber()
+            return self.players[pid]
+        if self.final_phase_started or 2 * self.current_round > self.format.swiss_rounds:
+            raise RegistrationClosed("late entry closes once half the Swiss rounds are generated")
+        group = group_for_late_entry(self._groups()) if self.format.groups else None
+        player = Player(
+            pid,
+            name,
+            max(p.start_number for p in self.players.values()) + 1,
+            new.rating,
+            group=group,
+            entered_round=RoundNumber(self.current_round + 1),
+        )
+        self.players[pid] = player
+        return player
+
+    def rename_player(self, player_id: PlayerId, name: str) -> Player:
+        player = self._player(player_id)
+        cleaned = _clean_name(name)
+        self._check_new_name(cleaned, ignore=player_id)
+        self.players[player_id] = replace(player, name=cleaned)
+        if self.settings.groups is not None and self.status is Status.REGISTRATION:
+            self._renumber()
+        return self.players[player_id]
+
+    def remove_player(self, player_id: PlayerId) -> None:
+        """Delete a player during registration (start numbers close up)."""
+        self._player(player_id)
+        self._require_registration()
+        if len(self.players) <= 2:
+            raise TooFewPlayers("a tournament needs at least 2 players")
+        previous = dict(self.players)
+        del self.players[player_id]
+        try:
+            self._renumber()
+        except Exception:
+            self.players = previous
+            raise
+
+    def withdraw_player(self, player_id: PlayerId) -> Player:
+        """Withdraw a player: not paired from the next round on; their results stay."""
+        player = self._player(player_id)
+        if player.withdrawn:
+            raise AlreadyWithdrawn(f"{player.name} has already withdrawn")
+        if self.status is Status.REGISTRATION:
+            raise WrongStatus("in registration a player is deleted, not withdrawn")
+        if self.status is Status.FINISHED:
+            raise WrongStatus("the tournament is finished")
+        self.players[player_id] = replace(player, withdrawn_after=RoundNumber(self.current_round))
+        return self.players[player_id]
+
+    # -- rounds ---------------------------------------------------------------------------
+
+    def generate_round(self) -> SwissRound:
+        """Generate the next Swiss round, in every group, by the tournament's pairing system."""
+        if self.final_phase_started:
+            raise WrongStatus("the final phase has started: no more Swiss rounds")
+        fmt = self.format
+        if self.current_round >= fmt.swiss_rounds:
+            raise NoMoreRounds(f"all {fmt.swiss_rounds} Swiss rounds have been generated")
+        if self.rounds and not self._round_complete(self.current_round):
+            raise RoundIncomplete(f"round {self.current_round} still has matches without result")
+        number = RoundNumber(self.current_round + 1)
+        rows = self._all_standings()
+        groups: list[GroupName | None] = [GroupName("A"), GroupName("B")] if fmt.groups else [None]
+        history = self._history()
+        roles = self._roles()
+        board = 0
+        new_matches: list[Match] = []
+        byes: list[PlayerId] = []
+        rematches: list[Pair] = []
+        paths: list[tuple[GroupName | None, tuple[str, ...]]] = []
+        next_id = max(self.matches, default=0) + 1
+        for group in groups:
+            entrants = [
+                Entrant(r.player_id, r.points, r.byes, self.players[r.player_id].start_number)
+                for r in rows
+                if self._pairable(r.player_id, group)
+            ]
+            if len(entrants) < 2:
+                raise TooFewPlayers("fewer than 2 active players are left to pair")
+            stream = f"{self.settings.seed}/round/{number}/{group or '-'}"
+            pairing = PAIRING_SYSTEMS[self.settings.pairing](
+                entrants,
+                history,
+                PairingContext(
+                    round_number=number,
+                    later_rounds=fmt.swiss_rounds - number,
+                    rng_seed=stream,
+                    points=self.settings.points,
+                ),
+            )
+            seatings = assign_colours(
+                pairing.pairs,
+                pairing_order=[e.id for e in entrants],
+                roles=roles,
+                lot_home_to_better=random.Random(f"{stream}/lot").random() < 0.5,
+            )
+            for seat in seatings:
+                board += 1
+                new_matches.append(
+                    Match(
+                        next_id, Stage.SWISS, number, group, board, seat.home, seat.away, seat.rule
+                    )
+                )
+                next_id += 1
+            if pairing.bye is not None:
+                byes.append(pairing.bye)
+            rematches.extend(pairing.rematch_pairs)
+            paths.append((group, pairing.path))
+        swiss_round = SwissRound(number, tuple(byes), tuple(rematches), tuple(paths))
+        self.rounds.append(swiss_round)
+        self.matches.update((m.id, m) for m in new_matches)
+        return swiss_round
+
+    # -- results --------------------------------------------------------------------------
+
+    def record_result(self, match_id: MatchId, result: Result) -> MatchChanges:
+        """Record or correct a result (``tournament.md``, "Corrections")."""
+        match = self._match(match_id)
+        result = self._validated(match, result)
+        self._check_correctable(match, new_winner=_winner_id(match, result))
+        updated = replace(match, result=result)
+        self.matches[match_id] = updated
+        if match.stage is Stage.SEMIFINAL:
+            return self._reform_finals(updated)
+        return MatchChanges((updated,))
+
+    def clear_result(self, match_id: MatchId) -> MatchChanges:
+        """Clear a result, under the same correction rules as recording one."""
+        match = self._match(match_id)
+        if match.result is None:
+            return MatchChanges(())
+        self._check_correctable(match, new_winner=None)
+        updated = replace(match, result=None)
+        self.matches[match_id] = updated
+        if match.stage is Stage.SEMIFINAL:
+            return self._reform_finals(updated)
+        return MatchChanges((updated,))
+
+    def start_final_phase(self) -> MatchChanges:
+        """Start the final phase, after the last Swiss round or early after a complete round.
+
+        The qualifiers are the first active players of the standings of this moment; the
+        remaining Swiss rounds are dropped.
+        """
+        fmt = self.format
+        if self.final_phase_started:
+            raise WrongStatus("the final phase has already started")
+        if fmt.final_phase is FinalPhaseKind.NONE:
+            raise WrongStatus("this tournament has no final phase")
+        if not self.rounds:
+            raise WrongStatus("the final phase follows at least one Swiss round")
+        if not self._round_complete(self.current_round):
+            raise RoundIncomplete(f"round {self.current_round} still has matches without result")
+        qualifiers = self._qualifiers()
+        if len(qualifiers) < fmt.qualifier_count:
+            raise NotEnoughQualifiers(
+                f"the final phase needs {fmt.qualifier_count} active qualifiers"
+            )
+        groups = self._groups() if fmt.groups else None
+        fixtures = fp.opening_fixtures(qualifiers, fmt.final_phase, groups=groups)
+        new = self._matches_from(fixtures)
+        self.final_phase_started = True
+        return MatchChanges(tuple(new))
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _all_standings(self) -> tuple[StandingRow, ...]:
+        games = [
+            SwissGame(m.round, m.home, m.away, m.result)
+            for m in self.matches.values()
+            if m.stage is Stage.SWISS and m.round is not None
+        ]
+        byes = [(r.number, pid) for r in self.rounds for pid in r.byes]
+        return compute_standings(
+            list(self.players.values()),
+            games,
+            byes,
+            rounds_played=self.current_round,
+            points=self.settings.points,
+            tiebreak=self.settings.tiebreak_in_use,
+        )
+
+    def _cross_order(self) -> list[PlayerId]:
+        order = [r.player_id for r in self._all_standings()]
+        return fp.cross_order(order, self._groups() if self.format.groups else None)
+
+    def _groups(self) -> dict[PlayerId, GroupName]:
+        return {pid: p.group for pid, p in self.players.items() if p.group is not None}
+
+    def _active_ids(self) -> frozenset[PlayerId]:
+        return frozenset(pid for pid, p in self.players.items() if not p.withdrawn)
+
+    def _pairable(self, pid: PlayerId, group: GroupName | None) -> bool:
+        player = self.players[pid]
+        return not player.withdrawn and (group is None or player.group == group)
+
+    def _history(self) -> PairingHistory:
+        met: dict[PlayerId, set[PlayerId]] = {}
+        for m in self.matches.values():
+            if m.stage is Stage.SWISS:
+                met.setdefault(m.home, set()).add(m.away)
+                met.setdefault(m.away, set()).add(m.home)
+        return PairingHistory({pid: frozenset(s) for pid, s in met.items()})
+
+    def _roles(self) -> dict[PlayerId, list[Role | None]]:
+        rounds = self.current_round
+        roles: dict[PlayerId, list[Role | None]] = {pid: [None] * rounds for pid in self.players}
+        for m in self.matches.values():
+            if m.stage is Stage.SWISS and m.round is not None:
+                roles[m.home][m.round - 1] = Role.HOME
+                roles[m.away][m.round - 1] = Role.AWAY
+        return roles
+
+    def _round_complete(self, number: int) -> bool:
+        return all(m.result is not None for m in self.round_matches(number))
+
+    def _decided(self, stage: Stage) -> fp.Decided | None:
+        for m in self.final_matches():
+            if m.stage is stage and m.result is not None:
+                side = m.result.winning_side
+                if side is not None:
+                    return fp.decided(m.home, m.away, side)
+        return None
+
+    def _final_ranking_ready(self) -> bool:
+        """Every final-phase match has a result, the last ones (the finals) included."""
+        matches = self.final_matches()
+        return any(m.stage is Stage.FINAL for m in matches) and all(
+            m.result is not None for m in matches
+        )
+
+    def _seeding(self) -> dict[PlayerId, int]:
+        return {pid: i for i, pid in enumerate(self._cross_order())}
+
+    def _matches_from(self, fixtures: Sequence[fp.Fixture]) -> list[Match]:
+        next_id = max(self.matches, default=0) + 1
+        new = []
+        for offset, f in enumerate(fixtures):
+            seat = seat_by_rank(Pair(f.home, f.away))
+            new.append(
+                Match(
+                    next_id + offset, f.stage, None, None, f.board, seat.home, seat.away, seat.rule
+                )
+            )
+        self.matches.update((m.id, m) for m in new)
+        return new
+
+    def _reform_finals(self, semifinal: Match) -> MatchChanges:
+        """Form, re-form or remove the finals after a semifinal result changed."""
+        finals = [m for m in self.final_matches() if m.stage is not Stage.SEMIFINAL]
+        semis = [m for m in self.final_matches() if m.stage is Stage.SEMIFINAL]
+        decided = [self._decided_match(m) for m in semis]
+        if any(d is None for d in decided):
+            for m in finals:
+                del self.matches[m.id]
+            return MatchChanges((semifinal,), tuple(m.id for m in finals))
+        first, second = (d for d in decided if d is not None)
+        fixtures = fp.finals_fixtures(first, second, self._seeding())
+        if not finals:
+            return MatchChanges((semifinal, *self._matches_from(fixtures)))
+        written = [semifinal]
+        for existing, fixture in zip(finals, fixtures, strict=True):
+            if (existing.home, existing.away) != (fixture.home, fixture.away):
+                moved = replace(existing, home=fixture.home, away=fixture.away)
+                self.matches[existing.id] = moved
+                written.append(moved)
+        return MatchChanges(tuple(written))
+
+    @staticmethod
+    def _decided_match(match: Match) -> fp.Decided | None:
+        if match.result is None or match.result.winning_side is None:
+            return None
+        return fp.decided(match.home, match.away, match.result.winning_side)
+
+    def _check_correctable(self, match: Match, *, new_winner: PlayerId | None) -> None:
+        if match.stage is Stage.SWISS:
+            if self.final_phase_started or match.round != self.current_round:
+                raise RoundLocked(
+                    "Swiss results can change only in the latest round, before the final phase"
+                )
+            return
+        if match.stage is Stage.SEMIFINAL and match.result is not None:
+            if match.winner != new_winner and any(
+                m.result is not None for m in self.final_matches() if m.stage is not Stage.SEMIFINAL
+            ):
+                raise FinalPlayed(
+                    "a final already has a result: clear it before changing a semifinal's winner"
+                )
+
+    def _validated(self, match: Match, result: Result) -> Result:
+        if result.forfeit is not None:
+            if result.winner is not None and result.winner is not result.forfeit.other:
+                raise InvalidResult("the winner of a forfeit is the side that showed up")
+            return Result(0, 0, forfeit=result.forfeit)
+        for goals in (result.home_goals, result.away_goals):
+            if not 0 <= goals <= MAX_GOALS:
+                raise InvalidResult(f"goals must be 0 to {MAX_GOALS}")
+        level = result.home_goals == result.away_goals
+        if not level:
+            scored = Side.HOME if result.home_goals > result.away_goals else Side.AWAY
+            if result.winner not in (None, scored):
+                raise InvalidResult("the winner named is not the side with more goals")
+            if result.decided_by is not None:
+                raise InvalidResult("decided_by belongs to a level score with a named winner")
+            return Result(result.home_goals, result.away_goals)
+        if match.stage is Stage.SWISS:
+            if result.winner is not None or result.decided_by is not None:
+                raise InvalidResult("a level Swiss score is a draw: no winner")
+            return result
+        if result.winner is None:
+            raise WinnerRequired("a level final-phase score must name its winner")
+        return result
+
+    def _player(self, player_id: PlayerId) -> Player:
+        player = self.players.get(player_id)
+        if player is None:
+            raise UnknownPlayer(f"no player {player_id} in this tournament")
+        return player
+
+    def _match(self, match_id: MatchId) -> Match:
+        match = self.matches.get(match_id)
+        if match is None:
+            raise UnknownMatch(f"no match {match_id} in this tournament")
+        return match
+
+    def _require_registration(self) -> None:
+        if self.status is not Status.REGISTRATION:
+            raise RegistrationClosed("this can change only during registration")
+
+    def _check_new_name(self, name: str, *, ignore: PlayerId | None = None) -> None:
+        key = name_key(name)
+        for pid, p in self.players.items():
+            if pid != ignore and name_key(p.name) == key:
+                raise DuplicateName(f"a player named {p.name!r} is already in the tournament")
+
+    def _renumber(self, *, strict: bool = False) -> None:
+        """Start numbers 1..N (by rating when everyone has one) and groups, in registration.
+
+        ``strict`` also refuses manual groups that name nobody (checked when settings are set,
+        not when a player is renamed or removed later).
+        """
+        players = sorted(self.players.values(), key=lambda p: p.id)
+        if players and all(p.rating is not None for p in players):
+            players.sort(key=lambda p: -(p.rating or 0))
+        renumbered = [replace(p, start_number=i) for i, p in enumerate(players, start=1)]
+        self.players = {p.id: p for p in sorted(renumbered, key=lambda p: p.id)}
+        _ = self.format
+        if self.settings.groups is not None:
+            groups = assign_groups(
+                renumbered, self.settings.groups, seed=self.settings.seed, strict=strict
+            )
+            self.players = {pid: replace(p, group=groups[pid]) for pid, p in self.players.items()}
+        else:
+            self.players = {pid: replace(p, group=None) for pid, p in self.players.items()}
+
+
+def _clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= MAX_NAME_LENGTH:
+        raise InvalidSettings(f"a player name has 1 to {MAX_NAME_LENGTH} characters")
+    return cleaned
+
+
+def _winner_id(match: Match, result: Result) -> PlayerId | None:
+    side = result.winning_side
+    if side is None:
+        return None
+    return match.home if side is Side.HOME else match.away
