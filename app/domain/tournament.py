@@ -569,13 +569,13 @@ class Tournament:
                     "Swiss results can change only in the latest round, before the final phase"
                 )
             return
-        if match.stage is Stage.SEMIFINAL and match.result is not None:
-            if match.winner != new_winner and any(
-                m.result is not None for m in self.final_matches() if m.stage is not Stage.SEMIFINAL
-            ):
-                raise FinalPlayed(
-                    "a final already has a result: clear it before changing a semifinal's winner"
-                )
+        finals_played = any(
+            m.result is not None for m in self.final_matches() if m.stage is not Stage.SEMIFINAL
+        )
+        if match.stage is Stage.SEMIFINAL and match.winner != new_winner and finals_played:
+            raise FinalPlayed(
+                "a final already has a result: clear it before changing a semifinal's winner"
+            )
 
     def _validated(self, match: Match, result: Result) -> Result:
         if result.forfeit is not None:
