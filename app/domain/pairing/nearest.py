@@ -1,10 +1,21 @@
-"""Pairing system ``nearest`` (``pairing-nearest.md``). Placeholder until implemented."""
+"""Pairing system ``nearest``, "Formula Svizzera" (``pairing-nearest.md``).
+
+Round 1 is a seeded draw. Later rounds follow the standings: the bye rule (step 1) picks the
+first candidate with which an accepted round exists, the search (steps 2–3, ``search_order``)
+gives the first complete rematch-free pairing in search order, and the look-ahead (step 4,
+``lookahead``) skips the rounds after which the later rounds could not be completed.
+
+``RoundPairing.path`` names the rules that acted, in order, with the constants below.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from app.domain.pairing.base import (
+    FALLBACK,
     Entrant,
     PairingContext,
     PairingHistory,
@@ -12,11 +23,137 @@ from app.domain.pairing.base import (
     bye_candidates,
     pair_by_order,
 )
+from app.domain.pairing.lookahead import LookAhead
+from app.domain.pairing.search_order import Found, first_round
+from app.domain.types import Pair
+
+DRAW = "draw"
+"""Round 1: the seeded random draw."""
+SECOND_BYE = "second_bye"
+"""The bye went to a player who already had one: nobody without one allowed an accepted round."""
+SEARCH = "search"
+"""Steps 2–3: the round comes from the search in standings order."""
+BACKTRACK = "backtrack"
+"""The search met a dead end (the players left had all played each other) and went back; also
+set when a bye candidate was passed over because no rematch-free round exists with it."""
+LOOKAHEAD = "lookahead"
+"""The look-ahead rejected the first rematch-free round (or a bye candidate) and changed the
+round."""
+LOOKAHEAD_IGNORED = "lookahead_ignored"
+"""No round passed the look-ahead with any bye: the first rematch-free round was taken."""
+LOOKAHEAD_UNPROVEN = "lookahead_unproven"
+"""Large field: the bounded look-ahead ran out of budget during this round and accepted rounds
+it could not decide (never set when the look-ahead is exact)."""
+__all__ = [
+    "BACKTRACK",
+    "DRAW",
+    "FALLBACK",
+    "LOOKAHEAD",
+    "LOOKAHEAD_IGNORED",
+    "LOOKAHEAD_UNPROVEN",
+    "SEARCH",
+    "SECOND_BYE",
+    "pair_round",
+]
 
 
 def pair_round(
     order: Sequence[Entrant], history: PairingHistory, context: PairingContext
 ) -> RoundPairing:
-    """Placeholder: pairs by the order (to be replaced by the real search)."""
-    candidates = bye_candidates(order)
-    return pair_by_order(order, history, bye=candidates[0].id if candidates else None)
+    """Pair one round of ``nearest``: the draw in round 1, then steps 1–5 of the spec.
+
+    ``order`` is the standings order of the active players, best first. The round is the first
+    complete rematch-free pairing in search order that passes the look-ahead, with the first bye
+    candidate that allows one; failing that, the first rematch-free one ignoring the look-ahead;
+    failing that, the marked fallback pairing by order.
+    """
+    if context.round_number <= 1:
+        return _draw(order, context.rng_seed)
+    played = _played(order, history)
+    rank = {entrant.id: i for i, entrant in enumerate(order)}
+    candidates: list[int | None] = [rank[e.id] for e in bye_candidates(order)] or [None]
+    look = LookAhead(played, context.later_rounds)
+    feasible = look.any_round()
+    passed_over: set[str] = set()
+    first_free: tuple[int | None, Found] | None = None
+    for bye in candidates:
+        plain = first_round(played, bye)
+        if plain is None:
+            passed_over.add(BACKTRACK)
+            continue
+        if first_free is None:
+            first_free = (bye, plain)
+            if not feasible:
+                break
+        if look.extendable(plain.pairs, bye):
+            return _round(order, bye, plain.pairs, {*passed_over, *_rules(plain)}, look)
+        guided = first_round(played, bye, viable=look.extendable)
+        if guided is not None:
+            rules = {*passed_over, *_rules(plain), LOOKAHEAD}
+            return _round(order, bye, guided.pairs, rules, look)
+        passed_over.add(LOOKAHEAD)
+    if first_free is not None:
+        bye, plain = first_free
+        return _round(order, bye, plain.pairs, {*_rules(plain), LOOKAHEAD_IGNORED}, look)
+    first = candidates[0]
+    fallback = pair_by_order(order, history, bye=None if first is None else order[first].id)
+    if first is not None and order[first].byes > 0:
+        return replace(fallback, path=(SECOND_BYE, FALLBACK))
+    return fallback
+
+
+_PATH_ORDER = (SECOND_BYE, SEARCH, BACKTRACK, LOOKAHEAD, LOOKAHEAD_IGNORED, LOOKAHEAD_UNPROVEN)
+
+
+def _rules(found: Found) -> set[str]:
+    return {BACKTRACK} if found.backtracked else set()
+
+
+def _round(
+    order: Sequence[Entrant],
+    bye: int | None,
+    pairs: Sequence[tuple[int, int]],
+    rules: set[str],
+    look: LookAhead,
+) -> RoundPairing:
+    rules.add(SEARCH)
+    if bye is not None and order[bye].byes > 0:
+        rules.add(SECOND_BYE)
+    if look.gave_up:
+        rules.add(LOOKAHEAD_UNPROVEN)
+    return RoundPairing(
+        pairs=tuple(Pair(order[p].id, order[q].id) for p, q in sorted(pairs)),
+        bye=None if bye is None else order[bye].id,
+        path=tuple(rule for rule in _PATH_ORDER if rule in rules),
+    )
+
+
+def _played(order: Sequence[Entrant], history: PairingHistory) -> list[set[int]]:
+    """Who has played whom, by rank index, among the players of ``order`` (made symmetric)."""
+    rank = {entrant.id: i for i, entrant in enumerate(order)}
+    played: list[set[int]] = [set() for _ in order]
+    for player, opponents in history.opponents.items():
+        i = rank.get(player)
+        if i is None:
+            continue
+        for opponent in opponents:
+            j = rank.get(opponent)
+            if j is not None and j != i:
+                played[i].add(j)
+                played[j].add(i)
+    return played
+
+
+def _draw(order: Sequence[Entrant], seed: str) -> RoundPairing:
+    """Round 1: shuffle with the seeded PRNG, pair 1st–2nd, 3rd–4th, …; odd: the last sits out."""
+    shuffled = list(range(len(order)))
+    random.Random(seed).shuffle(shuffled)
+    bye = shuffled.pop() if len(shuffled) % 2 else None
+    pairs = sorted(
+        (min(a, b), max(a, b)) for a, b in zip(shuffled[::2], shuffled[1::2], strict=True)
+    )
+    return RoundPairing(
+        pairs=tuple(Pair(order[p].id, order[q].id) for p, q in pairs),
+        bye=None if bye is None else order[bye].id,
+        path=(DRAW,),
+    )
