@@ -288,7 +288,7 @@ class Tournament:
             self.players[pid] = Player(pid, name, len(self.players) + 1, new.rating)
             self._renumber()
             return self.players[pid]
-        if self.final_phase_started or 2 * self.current_round > self.format.swiss_rounds:
+        if self.final_phase_started or 2 * self.current_round >= self.format.swiss_rounds:
             raise RegistrationClosed("late entry closes once half the Swiss rounds are generated")
         group = group_for_late_entry(self._groups()) if self.format.groups else None
         player = Player(
