@@ -1,0 +1,84 @@
+"""Pairing system ``lim``: score groups, as a gomoku league runs it (``pairing-lim.md``).
+
+Two players meet at most once; pairs are formed from players with the same or the nearest
+number of points. The score groups are paired from the top down to the median, from the bottom
+up to the median, and the median group last (``lim_groups``), each by top half against bottom
+half (``lim_halves``); when that procedure gets stuck a search over the unmet pairs takes over
+(``lim_search``), and only when no rematch-free round exists at all are rematches paired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.domain.pairing import lim_paths as paths
+from app.domain.pairing.base import (
+    Entrant,
+    PairingContext,
+    PairingHistory,
+    RoundPairing,
+    bye_candidates,
+    pair_by_order,
+)
+from app.domain.pairing.lim_groups import pair_groups
+from app.domain.pairing.lim_search import search_round
+from app.domain.types import Pair, PlayerId
+
+
+def pair_round(
+    order: Sequence[Entrant], history: PairingHistory, context: PairingContext
+) -> RoundPairing:
+    """Pair one round by the ``lim`` rules, ``order`` being the standings order (tiebreak lim).
+
+    Step 1: with an odd number, the lowest-ranked player who has not had a bye gets it (all
+    have: the lowest-ranked). Round 1 pairs the top half against the bottom half. Later rounds
+    pair the score groups (steps 2–6); step 7 searches the unmet pairs when they get stuck, and
+    only with no rematch-free round at all are the players paired by the order, marked.
+    """
+    candidates = bye_candidates(order)
+    bye = candidates[0].id if candidates else None
+    players = [e for e in order if e.id != bye]
+    met = _met(players, history)
+    if context.round_number == 1 and not any(met):
+        half = len(players) // 2
+        pairs = [(r, r + half) for r in range(half)]
+        return _round(players, pairs, bye, (paths.TOP_BOTTOM,))
+    doubled_median = context.points.win * (context.round_number - 1)
+    grouped = pair_groups([e.points for e in players], met, doubled_median=doubled_median)
+    if grouped is not None:
+        return _round(players, list(grouped.pairs), bye, grouped.path)
+    byes: list[PlayerId | None] = [c.id for c in candidates] or [None]
+    for left in byes:
+        others = [e for e in order if e.id != left]
+        found = search_round([e.points for e in others], _met(others, history))
+        if found is not None:
+            return _round(others, found, left, (paths.FALLBACK_SEARCH,))
+    return pair_by_order(order, history, bye=bye)
+
+
+def _met(players: Sequence[Entrant], history: PairingHistory) -> list[frozenset[int]]:
+    """Each player's earlier opponents among ``players``, as ranks (either side's record)."""
+    rank = {e.id: r for r, e in enumerate(players)}
+    met: list[set[int]] = [set() for _ in players]
+    for r, e in enumerate(players):
+        for opponent in history.opponents.get(e.id, frozenset()):
+            other = rank.get(opponent)
+            if other is not None:
+                met[r].add(other)
+                met[other].add(r)
+    return [frozenset(s) for s in met]
+
+
+def _round(
+    players: Sequence[Entrant],
+    pairs: Sequence[tuple[int, int]],
+    bye: PlayerId | None,
+    path: tuple[str, ...],
+) -> RoundPairing:
+    """Pairs better-ranked first, boards sorted by the better player's rank."""
+    boards = sorted((min(a, b), max(a, b)) for a, b in pairs)
+    return RoundPairing(
+        pairs=tuple(Pair(players[a].id, players[b].id) for a, b in boards),
+        bye=bye,
+        path=path,
+    )

@@ -1,0 +1,86 @@
+"""``lim`` step 7, "never stuck": a search over the unmet pairs when the procedure got stuck.
+
+The search order is ``pairing-nearest.md``'s depth-first order: the highest-ranked unpaired
+player takes the nearest unpaired, unmet player below it, backtracking on dead ends. Up to
+``EXACT_LIMIT`` players the search is exact: the fewest pairs across score groups, then the
+smallest sum of point differences, ties to the first in that order (a dynamic programme over the
+sets of unpaired players). Above it, the first rematch-free round in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.domain.pairing.lim_matching import Met, has_perfect_matching
+
+EXACT_LIMIT = 20
+
+Cost = tuple[int, int]
+
+
+def search_round(points: Sequence[int], met: Met) -> list[tuple[int, int]] | None:
+    """The step-7 round over ranks ``0..n-1``, or ``None`` when no rematch-free round exists."""
+    if len(points) <= EXACT_LIMIT:
+        return _cheapest(points, met)
+    return _first_in_order(len(points), met)
+
+
+def _cheapest(points: Sequence[int], met: Met) -> list[tuple[int, int]] | None:
+    size = len(points)
+    unmet = [sum(1 << q for q in range(size) if q != p and q not in met[p]) for p in range(size)]
+    best: dict[int, Cost | None] = {0: (0, 0)}
+    choice: dict[int, int] = {}
+
+    def solve(mask: int) -> Cost | None:
+        if mask in best:
+            return best[mask]
+        player = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << player)
+        options = rest & unmet[player]
+        found: Cost | None = None
+        while options:
+            low = options & -options
+            options ^= low
+            below = solve(rest & ~low)
+            if below is None:
+                continue
+            opponent = low.bit_length() - 1
+            gap = abs(points[player] - points[opponent])
+            cost = (below[0] + (gap > 0), below[1] + gap)
+            if found is None or cost < found:
+                found = cost
+                choice[mask] = opponent
+        best[mask] = found
+        return found
+
+    mask = (1 << size) - 1
+    if solve(mask) is None:
+        return None
+    pairs: list[tuple[int, int]] = []
+    while mask:
+        player = (mask & -mask).bit_length() - 1
+        opponent = choice[mask]
+        pairs.append((player, opponent))
+        mask &= ~((1 << player) | (1 << opponent))
+    return pairs
+
+
+def _first_in_order(size: int, met: Met) -> list[tuple[int, int]] | None:
+    """Depth-first in the nearest order; a perfect-matching test cuts every dead branch."""
+    remaining = list(range(size))
+    if not has_perfect_matching(remaining, met):
+        return None
+    pairs: list[tuple[int, int]] = []
+    while remaining:
+        player = remaining[0]
+        for opponent in remaining[1:]:
+            if opponent in met[player]:
+                continue
+            rest = [p for p in remaining if p not in (player, opponent)]
+            if has_perfect_matching(rest, met):
+                pairs.append((player, opponent))
+                remaining = rest
+                break
+        else:
+            return None
+    return pairs
