@@ -1,0 +1,1 @@
+"""The HTTP layer: one router per resource, thin handlers over ``app.services``."""

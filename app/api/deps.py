@@ -1,0 +1,92 @@
+"""Dependencies of the handlers: the session, the tournament read guard, the organizer guard."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Annotated
+
+from fastapi import Depends, Header, Path, Request, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.orm import Session
+
+from app.db import get_session
+from app.errors import Forbidden, NotModified, PreconditionFailed, Unauthorized
+from app.services import access
+from app.settings import Settings
+
+SessionDep = Annotated[Session, Depends(get_session, scope="function")]
+TournamentId = Annotated[str, Path(description="The tournament's id", max_length=32)]
+bearer = HTTPBearer(auto_error=False, description="The tournament's organizer token")
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def _matches(header_value: str, version: int) -> bool:
+    tags = {t.strip().removeprefix("W/") for t in header_value.split(",")}
+    return "*" in tags or etag(version) in tags
+
+
+def read_tournament(
+    session: SessionDep,
+    tournament_id: TournamentId,
+    response: Response,
+    if_none_match: Annotated[str | None, Header(description="An ETag from an earlier read")] = None,
+) -> access.Header:
+    """Loads the tournament's header (or 404s), sets ``ETag``, answers 304 when unchanged."""
+    header = access.read_header(session, tournament_id)
+    if if_none_match is not None and _matches(if_none_match, header.version):
+        raise NotModified(etag(header.version))
+    response.headers["ETag"] = etag(header.version)
+    return header
+
+
+def organizer(
+    session: SessionDep,
+    tournament_id: TournamentId,
+    credentials: Credentials,
+    response: Response,
+    if_match: Annotated[
+        str | None, Header(description="Refuse with 412 unless the tournament is at this ETag")
+    ] = None,
+) -> access.Header:
+    """Checks the organizer token and locks the tournament row for this request's write."""
+    if credentials is None:
+        raise Unauthorized("this write needs `Authorization: Bearer <organizer_token>`")
+    header = access.lock_header(session, tournament_id)
+    access.check_token(header, credentials.credentials)
+    if if_match is not None and not _matches(if_match, header.version):
+        raise PreconditionFailed(
+            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
+        )
+    response.headers["ETag"] = etag(header.version + 1)
+    return header
+
+
+def organizer_reader(
+    session: SessionDep, tournament_id: TournamentId, credentials: Credentials
+) -> access.Header:
+    """Checks the organizer token for an organizer-only read (no lock)."""
+    if credentials is None:
+        raise Unauthorized("this read needs `Authorization: Bearer <organizer_token>`")
+    header = access.read_header(session, tournament_id)
+    access.check_token(header, credentials.credentials)
+    return header
+
+
+def check_create_key(request: Request, credentials: Credentials) -> None:
+    """With ``SVIZZERA_CREATE_KEY`` set, creating a tournament needs that key as bearer token."""
+    settings: Settings = request.app.state.settings
+    if settings.create_key is None:
+        return
+    if credentials is None:
+        raise Unauthorized("creating a tournament needs `Authorization: Bearer <create key>`")
+    if not hmac.compare_digest(credentials.credentials.encode(), settings.create_key.encode()):
+        raise Forbidden("the create key does not match")
+
+
+TournamentDep = Annotated[access.Header, Depends(read_tournament)]
+OrganizerDep = Annotated[access.Header, Depends(organizer)]
+OrganizerReadDep = Annotated[access.Header, Depends(organizer_reader)]

@@ -1,0 +1,69 @@
+"""/v1/tournaments/{id}/players: list, add (also late entry), rename, withdraw, delete."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Response, status
+
+from app.api import presenters
+from app.api.deps import OrganizerDep, SessionDep, TournamentDep
+from app.api.responses import READ, WRITE
+from app.api.schemas import PlayerCreate, PlayerRead, PlayerUpdate
+from app.services import players, storage
+
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}/players", tags=["players"])
+PlayerId = Annotated[int, Path(description="The player's id in this tournament", ge=1)]
+
+
+@router.get(
+    "",
+    operation_id="players-list",
+    summary="List players",
+    response_model=list[PlayerRead],
+    responses=READ,
+)
+def list_players(header: TournamentDep, session: SessionDep) -> list[PlayerRead]:
+    """By start number."""
+    return presenters.players(storage.load(session, header.id))
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    operation_id="players-create",
+    summary="Add a player (registration, or late entry until half the Swiss rounds)",
+    response_model=PlayerRead,
+    responses=WRITE,
+)
+def add_player(body: PlayerCreate, header: OrganizerDep, session: SessionDep) -> PlayerRead:
+    return presenters.player(players.add(session, header.id, name=body.name, rating=body.rating))
+
+
+@router.patch(
+    "/{player_id}",
+    operation_id="players-update",
+    summary="Rename or withdraw a player",
+    response_model=PlayerRead,
+    responses=WRITE,
+)
+def update_player(
+    player_id: PlayerId, body: PlayerUpdate, header: OrganizerDep, session: SessionDep
+) -> PlayerRead:
+    """`{"name": …}` renames; `{"withdrawn": true}` withdraws (not paired from the next round)."""
+    player = players.update(
+        session, header.id, player_id, name=body.name, withdraw=bool(body.withdrawn)
+    )
+    return presenters.player(player)
+
+
+@router.delete(
+    "/{player_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="players-delete",
+    summary="Delete a player during registration",
+    responses=WRITE,
+)
+def delete_player(player_id: PlayerId, header: OrganizerDep, session: SessionDep) -> Response:
+    players.remove(session, header.id, player_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

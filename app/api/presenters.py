@@ -1,0 +1,168 @@
+"""Domain state and table rows turned into response schemas."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from app.api import schemas as s
+from app.domain.formats import FinalPhaseKind, FormatPreset
+from app.domain.standings import TIEBREAK_CRITERIA
+from app.domain.tournament import Match, SwissRound, Tournament
+from app.domain.types import GroupName, PairingSystem, Player, Status, Tiebreak
+from app.services.storage import settings_from_columns
+
+points_number = s.points_number
+
+
+def aware(at: datetime) -> datetime:
+    """SQLite gives naive datetimes back; every time is UTC."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def tournament(row: Any, player_count: int) -> s.TournamentRead:
+    """A tournament from its row alone (the derived columns are kept by every write)."""
+    settings = settings_from_columns(row)
+    tiebreak = settings.tiebreak_in_use
+    return s.TournamentRead(
+        id=row.id,
+        name=row.name,
+        status=Status(row.status),
+        pairing=PairingSystem(row.pairing),
+        tiebreak=tiebreak,
+        tiebreak_criteria=list(TIEBREAK_CRITERIA[tiebreak]),
+        points=s.PointsTableSchema(
+            win=points_number(row.points_win),
+            draw=points_number(row.points_draw),
+            loss=points_number(row.points_loss),
+            bye=points_number(row.points_bye),
+        ),
+        format=s.FormatRead(
+            preset=FormatPreset(row.format_preset),
+            swiss_rounds=row.resolved_swiss_rounds,
+            final_phase=FinalPhaseKind(row.resolved_final_phase),
+            groups=row.resolved_groups or None,
+        ),
+        settings=s.SettingsRead(
+            tiebreak=Tiebreak(row.tiebreak) if row.tiebreak else None,
+            swiss_rounds=row.swiss_rounds,
+            final_phase=FinalPhaseKind(row.final_phase) if row.final_phase else None,
+            groups=s.GroupsSchema(**row.groups) if row.groups else None,
+        ),
+        seed=row.seed,
+        current_round=row.current_round,
+        final_phase_started=row.final_phase_started,
+        player_count=player_count,
+        version=row.version,
+        created_at=aware(row.created_at),
+    )
+
+
+def player(p: Player) -> s.PlayerRead:
+    return s.PlayerRead(
+        id=p.id,
+        name=p.name,
+        rating=p.rating,
+        start_number=p.start_number,
+        group=p.group,
+        withdrawn=p.withdrawn,
+        entered_round=p.entered_round,
+    )
+
+
+def players(t: Tournament) -> list[s.PlayerRead]:
+    return [player(p) for p in sorted(t.players.values(), key=lambda p: p.start_number)]
+
+
+def match(m: Match) -> s.MatchRead:
+    result = None
+    if m.result is not None:
+        r = m.result
+        result = s.ResultRead(
+            home=r.home_goals,
+            away=r.away_goals,
+            winner=r.winning_side,
+            decided_by=r.decided_by,
+            forfeit=r.forfeit,
+        )
+    return s.MatchRead(
+        id=m.id,
+        stage=m.stage,
+        round=m.round,
+        group=m.group,
+        board=m.board,
+        home=m.home,
+        away=m.away,
+        colour_rule=m.colour_rule,
+        result=result,
+    )
+
+
+def round_(t: Tournament, r: SwissRound) -> s.RoundRead:
+    matches = t.round_matches(r.number)
+    return s.RoundRead(
+        number=r.number,
+        matches=[match(m) for m in matches],
+        byes=list(r.byes),
+        rematches=r.rematches,
+        rematch_pairs=[s.RematchPair(higher=p.higher, lower=p.lower) for p in r.rematch_pairs],
+        paths=[{"group": g, "path": list(path)} for g, path in r.paths],
+        complete=all(m.result is not None for m in matches),
+    )
+
+
+def standings(t: Tournament, group: GroupName | None) -> s.StandingsRead:
+    tiebreak = t.settings.tiebreak_in_use
+    qualified = t.qualified() if t.format.final_phase is not FinalPhaseKind.NONE else frozenset()
+    names = t.players
+    return s.StandingsRead(
+        tiebreak=tiebreak,
+        criteria=list(TIEBREAK_CRITERIA[tiebreak]),
+        group=group,
+        round=t.current_round,
+        rows=[
+            s.StandingRowRead(
+                rank=r.rank,
+                player_id=r.player_id,
+                name=names[r.player_id].name,
+                group=names[r.player_id].group,
+                played=r.played,
+                wins=r.wins,
+                draws=r.draws,
+                losses=r.losses,
+                byes=r.byes,
+                goals_for=r.goals_for,
+                goals_against=r.goals_against,
+                goal_difference=r.goal_difference,
+                points=points_number(r.points),
+                buchholz=points_number(r.buchholz),
+                median_buchholz=points_number(r.median_buchholz),
+                qualified=r.player_id in qualified,
+                withdrawn=r.withdrawn,
+            )
+            for r in t.standings(group)
+        ],
+    )
+
+
+def final_phase(t: Tournament) -> s.FinalPhaseRead:
+    fmt = t.format
+    ranking = t.final_ranking()
+    qualifiers = _qualifier_order(t) if fmt.final_phase is not FinalPhaseKind.NONE else []
+    return s.FinalPhaseRead(
+        kind=fmt.final_phase,
+        started=t.final_phase_started,
+        qualifiers=qualifiers,
+        matches=[match(m) for m in t.final_matches()],
+        final_ranking=[
+            s.PlaceRead(place=i, player_id=pid, name=t.players[pid].name)
+            for i, pid in enumerate(ranking, start=1)
+        ]
+        if ranking is not None
+        else None,
+    )
+
+
+def _qualifier_order(t: Tournament) -> list[int]:
+    chosen = t.qualified()
+    return [r.player_id for r in t.standings() if r.player_id in chosen]

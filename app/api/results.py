@@ -1,0 +1,55 @@
+"""/v1/tournaments/{id}/matches/{match_id}/result: record, correct, clear."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path
+
+from app.api import presenters
+from app.api.deps import OrganizerDep, SessionDep
+from app.api.responses import WRITE
+from app.api.schemas import MatchRead, ResultWrite
+from app.services import results
+
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}/matches", tags=["results"])
+MatchId = Annotated[int, Path(ge=1, description="The match's id in this tournament")]
+
+
+@router.put(
+    "/{match_id}/result",
+    operation_id="results-record",
+    summary="Record or correct a result",
+    response_model=MatchRead,
+    responses=WRITE,
+)
+def record_result(
+    match_id: MatchId, body: ResultWrite, header: OrganizerDep, session: SessionDep
+) -> MatchRead:
+    """Swiss results change only in the latest round (`round_locked`); a level final-phase score
+    names its `winner` (`winner_required`). Send `If-Match` with the ETag you read to avoid
+    overwriting a change you have not seen (412)."""
+    _, match = results.record(
+        session,
+        header.id,
+        match_id,
+        home=body.home,
+        away=body.away,
+        winner=body.winner,
+        decided_by=body.decided_by,
+        forfeit=body.forfeit,
+    )
+    return presenters.match(match)
+
+
+@router.delete(
+    "/{match_id}/result",
+    operation_id="results-clear",
+    summary="Clear a result",
+    response_model=MatchRead,
+    responses=WRITE,
+)
+def clear_result(match_id: MatchId, header: OrganizerDep, session: SessionDep) -> MatchRead:
+    """Same correction rules as recording; answers the match without its result."""
+    _, match = results.clear(session, header.id, match_id)
+    return presenters.match(match)

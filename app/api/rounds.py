@@ -1,0 +1,60 @@
+"""/v1/tournaments/{id}/rounds: generate the next Swiss round; list and read rounds."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, status
+
+from app.api import presenters
+from app.api.deps import OrganizerDep, SessionDep, TournamentDep
+from app.api.responses import READ, WRITE
+from app.api.schemas import RoundRead
+from app.errors import RoundNotFound
+from app.services import rounds, storage
+
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    operation_id="rounds-generate",
+    summary="Generate the next Swiss round",
+    response_model=RoundRead,
+    responses=WRITE,
+)
+def generate_round(header: OrganizerDep, session: SessionDep) -> RoundRead:
+    """All groups at once in the group variant. 409 `round_incomplete` while results are missing."""
+    tournament, swiss_round = rounds.generate(session, header.id)
+    return presenters.round_(tournament, swiss_round)
+
+
+@router.get(
+    "",
+    operation_id="rounds-list",
+    summary="List rounds",
+    response_model=list[RoundRead],
+    responses=READ,
+)
+def list_rounds(header: TournamentDep, session: SessionDep) -> list[RoundRead]:
+    tournament = storage.load(session, header.id)
+    return [presenters.round_(tournament, r) for r in tournament.rounds]
+
+
+@router.get(
+    "/{number}",
+    operation_id="rounds-read",
+    summary="Read a round",
+    response_model=RoundRead,
+    responses=READ,
+)
+def read_round(
+    number: Annotated[int, Path(ge=1, description="Round number")],
+    header: TournamentDep,
+    session: SessionDep,
+) -> RoundRead:
+    tournament = storage.load(session, header.id)
+    if number > len(tournament.rounds):
+        raise RoundNotFound(f"round {number} has not been generated")
+    return presenters.round_(tournament, tournament.rounds[number - 1])

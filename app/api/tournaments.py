@@ -1,0 +1,132 @@
+"""/v1/tournaments: create, list, read, change, delete; the audit trail."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Response, status
+
+from app.api import presenters
+from app.api.deps import (
+    OrganizerDep,
+    OrganizerReadDep,
+    SessionDep,
+    TournamentDep,
+    check_create_key,
+    etag,
+)
+from app.api.responses import READ, WRITE, problems
+from app.api.schemas import (
+    AuditEntryRead,
+    TournamentCreate,
+    TournamentCreated,
+    TournamentPage,
+    TournamentRead,
+    TournamentUpdate,
+)
+from app.services import audit, tournaments
+
+router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
+
+
+def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
+    row, count = tournaments.summaries(session, [tournament_id])[0]
+    return presenters.tournament(row, count)
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    operation_id="tournaments-create",
+    summary="Create a tournament",
+    response_model=TournamentCreated,
+    responses=problems(401, 403, 409, 413),
+    dependencies=[Depends(check_create_key)],
+)
+def create_tournament(
+    body: TournamentCreate, session: SessionDep, response: Response
+) -> TournamentCreated:
+    """Players and settings in; the tournament and its `organizer_token` (shown this once) out."""
+    fields = body.model_dump(exclude={"name", "players"}, exclude_unset=True)
+    created = tournaments.create(
+        session, name=body.name, players=[p.model_dump() for p in body.players], fields=fields
+    )
+    read = _read(session, created.id)
+    response.headers["Location"] = f"/v1/tournaments/{created.id}"
+    response.headers["ETag"] = etag(read.version)
+    return TournamentCreated(
+        **read.model_dump(),
+        organizer_token=created.token,
+        players=presenters.players(created.tournament),
+    )
+
+
+@router.get(
+    "",
+    operation_id="tournaments-list",
+    summary="List tournaments, newest first",
+    response_model=TournamentPage,
+    responses=problems(),
+)
+def list_tournaments(
+    session: SessionDep,
+    limit: Annotated[int, Query(ge=1, le=100, description="Page size")] = 20,
+    cursor: Annotated[str | None, Query(description="`next_cursor` of the previous page")] = None,
+) -> TournamentPage:
+    ids, next_cursor = tournaments.page(session, limit=limit, cursor=cursor)
+    items = [presenters.tournament(row, n) for row, n in tournaments.summaries(session, ids)]
+    return TournamentPage(items=items, next_cursor=next_cursor)
+
+
+@router.get(
+    "/{tournament_id}",
+    operation_id="tournaments-read",
+    summary="Read a tournament",
+    response_model=TournamentRead,
+    responses=READ,
+)
+def read_tournament(header: TournamentDep, session: SessionDep) -> TournamentRead:
+    """Settings, resolved format, status, current round, seed and the tiebreak in use."""
+    return _read(session, header.id)
+
+
+@router.patch(
+    "/{tournament_id}",
+    operation_id="tournaments-update",
+    summary="Rename; change settings during registration",
+    response_model=TournamentRead,
+    responses=WRITE,
+)
+def update_tournament(
+    body: TournamentUpdate, header: OrganizerDep, session: SessionDep
+) -> TournamentRead:
+    fields = body.model_dump(exclude={"name"}, exclude_unset=True)
+    tournaments.update(session, header.id, name=body.name, fields=fields)
+    return _read(session, header.id)
+
+
+@router.delete(
+    "/{tournament_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="tournaments-delete",
+    summary="Delete a tournament",
+    responses=WRITE,
+)
+def delete_tournament(header: OrganizerDep, session: SessionDep) -> Response:
+    tournaments.remove(session, header.id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get(
+    "/{tournament_id}/audit",
+    operation_id="audit-list",
+    summary="The audit trail (organizer only)",
+    response_model=list[AuditEntryRead],
+    responses=problems(401, 403, 404),
+)
+def list_audit(header: OrganizerReadDep, session: SessionDep) -> list[AuditEntryRead]:
+    """Every accepted write: who (the organizer), what and when."""
+    return [
+        AuditEntryRead(**{**e, "at": presenters.aware(e["at"])})
+        for e in audit.entries(session, header.id)
+    ]

@@ -1,0 +1,163 @@
+"""Every refusal the service gives, and the one table that turns it into an HTTP status.
+
+Application errors (``AppError``) carry their status; domain errors (``app.domain.errors``) are
+mapped by class in ``DOMAIN_STATUS``. One handler writes every 4xx as ``application/problem+json``
+(RFC 9457) with a stable ``code``.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app.domain import errors as domain
+
+PROBLEM_JSON = "application/problem+json"
+TYPE_BASE = "https://svizzera.example/problems/"
+
+
+class AppError(Exception):
+    """A refusal of the service itself (not of the tournament's rules)."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class NotFound(AppError):
+    status = 404
+    code = "not_found"
+
+
+class TournamentNotFound(NotFound):
+    code = "tournament_not_found"
+
+
+class RoundNotFound(NotFound):
+    code = "round_not_found"
+
+
+class Unauthorized(AppError):
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(AppError):
+    status = 403
+    code = "forbidden"
+
+
+class PreconditionFailed(AppError):
+    status = 412
+    code = "precondition_failed"
+
+
+class PayloadTooLarge(AppError):
+    status = 413
+    code = "payload_too_large"
+
+
+class InvalidValue(AppError):
+    status = 422
+    code = "validation_error"
+
+
+class Conflict(AppError):
+    status = 409
+    code = "conflict"
+
+
+class NotModified(Exception):
+    """``If-None-Match`` names the current version: answer 304 without a body."""
+
+    def __init__(self, etag: str) -> None:
+        super().__init__(etag)
+        self.etag = etag
+
+
+DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
+    domain.DomainError: 409,
+    domain.InvalidSettings: 422,
+    domain.TooManyPlayers: 422,
+    domain.TooFewPlayers: 409,
+    domain.DuplicateName: 409,
+    domain.UnknownPlayer: 404,
+    domain.UnknownMatch: 404,
+    domain.WrongStatus: 409,
+    domain.RegistrationClosed: 409,
+    domain.RoundIncomplete: 409,
+    domain.NoMoreRounds: 409,
+    domain.RoundLocked: 409,
+    domain.WinnerRequired: 422,
+    domain.InvalidResult: 422,
+    domain.FinalPlayed: 409,
+    domain.AlreadyWithdrawn: 409,
+    domain.NotEnoughQualifiers: 409,
+}
+"""The HTTP status of each domain refusal: 404 missing, 409 state conflict, 422 bad value."""
+
+
+def domain_status(error: domain.DomainError) -> int:
+    for cls in type(error).__mro__:
+        if cls in DOMAIN_STATUS:
+            return DOMAIN_STATUS[cls]
+    return 409
+
+
+def problem(
+    status: int, code: str, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    body = {
+        "type": TYPE_BASE + code,
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+    return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+async def _app_error(_request: Request, exc: AppError) -> JSONResponse:
+    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+    return problem(exc.status, exc.code, exc.detail, headers=headers)
+
+
+async def _domain_error(_request: Request, exc: domain.DomainError) -> JSONResponse:
+    return problem(domain_status(exc), exc.code, str(exc))
+
+
+async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = [
+        {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+        for e in exc.errors()
+    ]
+    detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
+    return problem(422, "validation_error", detail or "invalid request", errors=errors)
+
+
+async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    codes = {404: "not_found", 405: "method_not_allowed"}
+    code = codes.get(exc.status_code, f"http_{exc.status_code}")
+    return problem(exc.status_code, code, str(exc.detail), headers=exc.headers)
+
+
+async def _not_modified(_request: Request, exc: NotModified) -> Response:
+    return Response(status_code=304, headers={"ETag": exc.etag})
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """One body shape for every refusal, whoever raised it."""
+    app.add_exception_handler(NotModified, _not_modified)
+    app.add_exception_handler(AppError, _app_error)
+    app.add_exception_handler(domain.DomainError, _domain_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)

@@ -1,0 +1,53 @@
+"""The application factory: ``create_app(settings)`` builds the engine, routers and handlers."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request, Response
+
+from app.api import health, players, printing, results, rounds, standings, tournaments
+from app.db import make_engine
+from app.errors import install_error_handlers, problem
+from app.settings import Settings, get_settings
+
+DESCRIPTION = """Swiss-system tournaments for an evening: pairing, standings with Buchholz,
+the final phase. Reads are public; every write needs the tournament's organizer token as
+`Authorization: Bearer …`. Errors are `application/problem+json` with a stable `code`."""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.engine.dispose()
+
+    app = FastAPI(
+        title="Svizzera",
+        version="1.0.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)
+    install_error_handlers(app)
+    _limit_body_size(app, settings.max_body_bytes)
+    for module in (tournaments, players, rounds, results, standings, printing, health):
+        app.include_router(module.router)
+    return app
+
+
+def _limit_body_size(app: FastAPI, limit: int) -> None:
+    """Refuse bodies announced larger than ``limit`` before reading them."""
+
+    @app.middleware("http")
+    async def body_limit(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > limit:
+            return problem(413, "payload_too_large", f"request bodies are capped at {limit} bytes")
+        return await call_next(request)

@@ -1,0 +1,126 @@
+"""The tables. Alembic migrations (``migrations/``) are the only way they are created.
+
+Player and match numbers are the per-tournament integer ids the domain assigns, so their keys
+are ``(tournament_id, number)``. Scores are stored in half-points, like the domain keeps them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, DateTime, ForeignKeyConstraint, Index
+from sqlmodel import Field, SQLModel
+
+from app.db import apply_naming_convention
+
+apply_naming_convention(SQLModel.metadata)
+
+
+class TournamentRow(SQLModel, table=True):
+    __tablename__ = "tournament"
+    __table_args__ = (Index("ix_tournament_created_at_id", "created_at", "id"),)
+
+    id: str = Field(primary_key=True, max_length=32)
+    name: str = Field(max_length=120)
+    token_hash: str = Field(max_length=64)
+    version: int = Field(default=1)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    updated_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    status: str = Field(max_length=16)
+    # settings as chosen (half-points)
+    seed: int = Field(sa_type=BigInteger)
+    pairing: str = Field(max_length=16)
+    tiebreak: str | None = Field(default=None, max_length=16)
+    points_win: int
+    points_draw: int
+    points_loss: int
+    points_bye: int
+    format_preset: str = Field(max_length=16)
+    swiss_rounds: int | None = None
+    final_phase: str | None = Field(default=None, max_length=16)
+    groups: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    # the format in force, as resolved by the domain at the last write
+    resolved_swiss_rounds: int
+    resolved_final_phase: str = Field(max_length=16)
+    resolved_groups: int
+    final_phase_started: bool = Field(default=False)
+    current_round: int = Field(default=0)
+
+
+class PlayerRow(SQLModel, table=True):
+    __tablename__ = "player"
+
+    tournament_id: str = Field(
+        primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
+    )
+    number: int = Field(primary_key=True)
+    name: str = Field(max_length=80)
+    start_number: int
+    rating: int | None = None
+    group: str | None = Field(default=None, max_length=1)
+    entered_round: int = Field(default=1)
+    withdrawn_after: int | None = None
+
+
+class RoundRow(SQLModel, table=True):
+    __tablename__ = "round"
+
+    tournament_id: str = Field(
+        primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
+    )
+    number: int = Field(primary_key=True)
+    byes: list[int] = Field(sa_column=Column(JSON, nullable=False))
+    rematch_pairs: list[list[int]] = Field(sa_column=Column(JSON, nullable=False))
+    paths: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class MatchRow(SQLModel, table=True):
+    __tablename__ = "match"
+    __table_args__ = (
+        Index("ix_match_tournament_id_stage_round", "tournament_id", "stage", "round"),
+    )
+
+    tournament_id: str = Field(
+        primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
+    )
+    number: int = Field(primary_key=True)
+    stage: str = Field(max_length=16)
+    round: int | None = None
+    group: str | None = Field(default=None, max_length=1)
+    board: int
+    home: int
+    away: int
+    colour_rule: str = Field(max_length=16)
+
+
+class ResultRow(SQLModel, table=True):
+    __tablename__ = "result"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tournament_id", "match_number"],
+            ["match.tournament_id", "match.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    tournament_id: str = Field(primary_key=True, max_length=32)
+    match_number: int = Field(primary_key=True)
+    home_goals: int
+    away_goals: int
+    winner: str | None = Field(default=None, max_length=8)
+    decided_by: str | None = Field(default=None, max_length=16)
+    forfeit: str | None = Field(default=None, max_length=8)
+    recorded_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class AuditRow(SQLModel, table=True):
+    __tablename__ = "audit_entry"
+    __table_args__ = (Index("ix_audit_entry_tournament_id_id", "tournament_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = Field(max_length=32, foreign_key="tournament.id", ondelete="CASCADE")
+    at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    actor: str = Field(max_length=16)
+    action: str = Field(max_length=40)
+    detail: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))

@@ -1,0 +1,1 @@
+"""Use cases: load rows, call the domain, write rows. Services never commit."""

@@ -1,0 +1,31 @@
+"""The audit trail: every accepted write, who (the organizer), what and when."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session
+
+from app.models import AuditRow
+from app.services.storage import now
+
+A = AuditRow.__table__  # type: ignore[attr-defined]
+ORGANIZER = "organizer"
+
+
+def record(session: Session, tournament_id: str, action: str, **detail: Any) -> None:
+    session.execute(
+        insert(A).values(
+            tournament_id=tournament_id, at=now(), actor=ORGANIZER, action=action, detail=detail
+        )
+    )
+
+
+def entries(session: Session, tournament_id: str) -> list[dict[str, Any]]:
+    rows = session.execute(
+        select(A.c.id, A.c.at, A.c.actor, A.c.action, A.c.detail)
+        .where(A.c.tournament_id == tournament_id)
+        .order_by(A.c.id)
+    )
+    return [dict(r._mapping) for r in rows]

@@ -1,0 +1,55 @@
+"""Players: add (registration or late entry), rename, withdraw, delete in registration."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from app.domain.errors import UnknownPlayer
+from app.domain.tournament import NewPlayer, Tournament
+from app.domain.types import Player, PlayerId
+from app.services import commands
+
+
+def add(session: Session, tournament_id: str, *, name: str, rating: int | None) -> Player:
+    _, player = commands.run(
+        session,
+        tournament_id,
+        "players-create",
+        lambda t: t.add_player(NewPlayer(name, rating)),
+        detail={"name": name, "rating": rating},
+    )
+    return player
+
+
+def update(
+    session: Session, tournament_id: str, player_id: int, *, name: str | None, withdraw: bool
+) -> Player:
+    """Rename and/or withdraw; both checked by the domain before anything changes."""
+    pid = PlayerId(player_id)
+
+    def change(t: Tournament) -> Player:
+        if pid not in t.players:
+            raise UnknownPlayer(f"no player {player_id} in this tournament")
+        if name is not None:
+            t.rename_player(pid, name)
+        if withdraw:
+            t.withdraw_player(pid)
+        return t.players[pid]
+
+    detail: dict[str, object] = {"player_id": player_id}
+    if name is not None:
+        detail["name"] = name
+    if withdraw:
+        detail["withdrawn"] = True
+    _, player = commands.run(session, tournament_id, "players-update", change, detail=detail)
+    return player
+
+
+def remove(session: Session, tournament_id: str, player_id: int) -> None:
+    commands.run(
+        session,
+        tournament_id,
+        "players-delete",
+        lambda t: t.remove_player(PlayerId(player_id)),
+        detail={"player_id": player_id},
+    )

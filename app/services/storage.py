@@ -1,0 +1,375 @@
+"""Rows to domain state and back.
+
+``load`` rebuilds a ``Tournament`` from column tuples (no ORM instances: the read path of a
+1,000-player tournament stays cheap). ``save`` writes the difference between a ``Snapshot``
+taken before a command and the tournament after it, so every command is persisted the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from app.domain.colours import ColourRule
+from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
+from app.domain.tournament import Match, MatchId, Settings, SwissRound, Tournament
+from app.domain.types import (
+    DecidedBy,
+    GroupName,
+    Pair,
+    PairingSystem,
+    Player,
+    PlayerId,
+    PointsTable,
+    Result,
+    RoundNumber,
+    Score,
+    Side,
+    Stage,
+    Tiebreak,
+)
+from app.errors import TournamentNotFound
+from app.models import MatchRow, PlayerRow, ResultRow, RoundRow, TournamentRow
+
+T = TournamentRow.__table__  # type: ignore[attr-defined]
+P = PlayerRow.__table__  # type: ignore[attr-defined]
+R = RoundRow.__table__  # type: ignore[attr-defined]
+M = MatchRow.__table__  # type: ignore[attr-defined]
+RES = ResultRow.__table__  # type: ignore[attr-defined]
+
+SETTINGS_COLUMNS = (
+    T.c.seed,
+    T.c.pairing,
+    T.c.tiebreak,
+    T.c.points_win,
+    T.c.points_draw,
+    T.c.points_loss,
+    T.c.points_bye,
+    T.c.format_preset,
+    T.c.swiss_rounds,
+    T.c.final_phase,
+    T.c.groups,
+    T.c.final_phase_started,
+)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+# -- settings <-> columns ---------------------------------------------------------------------
+
+
+def settings_from_columns(row: Any) -> Settings:
+    groups = None
+    if row.groups is not None:
+        manual = row.groups.get("manual")
+        groups = GroupsSetting(
+            GroupAssignment(row.groups["assignment"]),
+            tuple(tuple(names) for names in manual) if manual is not None else None,
+        )
+    return Settings(
+        seed=row.seed,
+        pairing=PairingSystem(row.pairing),
+        tiebreak=Tiebreak(row.tiebreak) if row.tiebreak else None,
+        points=PointsTable(
+            Score(row.points_win),
+            Score(row.points_draw),
+            Score(row.points_loss),
+            Score(row.points_bye),
+        ),
+        format=FormatPreset(row.format_preset),
+        swiss_rounds=row.swiss_rounds,
+        final_phase=FinalPhaseKind(row.final_phase) if row.final_phase else None,
+        groups=groups,
+    )
+
+
+def settings_columns(settings: Settings) -> dict[str, Any]:
+    groups = None
+    if settings.groups is not None:
+        groups = {
+            "count": 2,
+            "assignment": settings.groups.assignment.value,
+            "manual": [list(names) for names in settings.groups.manual]
+            if settings.groups.manual is not None
+            else None,
+        }
+    return {
+        "seed": settings.seed,
+        "pairing": settings.pairing.value,
+        "tiebreak": settings.tiebreak.value if settings.tiebreak else None,
+        "points_win": settings.points.win,
+        "points_draw": settings.points.draw,
+        "points_loss": settings.points.loss,
+        "points_bye": settings.points.bye,
+        "format_preset": settings.format.value,
+        "swiss_rounds": settings.swiss_rounds,
+        "final_phase": settings.final_phase.value if settings.final_phase else None,
+        "groups": groups,
+    }
+
+
+def derived_columns(tournament: Tournament) -> dict[str, Any]:
+    """What the domain derives and the table keeps for listing and reading without rebuilding."""
+    fmt = tournament.format
+    return {
+        "status": tournament.status.value,
+        "resolved_swiss_rounds": fmt.swiss_rounds,
+        "resolved_final_phase": fmt.final_phase.value,
+        "resolved_groups": fmt.groups,
+        "final_phase_started": tournament.final_phase_started,
+        "current_round": tournament.current_round,
+    }
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+
+def load(session: Session, tournament_id: str) -> Tournament:
+    """The tournament's domain state, rebuilt from its rows without re-pairing anything."""
+    header = session.execute(select(*SETTINGS_COLUMNS).where(T.c.id == tournament_id)).first()
+    if header is None:
+        raise TournamentNotFound(f"no tournament {tournament_id!r}")
+    players = [
+        Player(
+            PlayerId(r[0]),
+            r[1],
+            r[2],
+            r[3],
+            GroupName(r[4]) if r[4] else None,
+            RoundNumber(r[5]),
+            RoundNumber(r[6]) if r[6] is not None else None,
+        )
+        for r in session.execute(
+            select(
+                P.c.number,
+                P.c.name,
+                P.c.start_number,
+                P.c.rating,
+                P.c.group,
+                P.c.entered_round,
+                P.c.withdrawn_after,
+            ).where(P.c.tournament_id == tournament_id)
+        )
+    ]
+    rounds = [
+        SwissRound(
+            RoundNumber(r[0]),
+            tuple(PlayerId(p) for p in r[1]),
+            tuple(Pair(PlayerId(a), PlayerId(b)) for a, b in r[2]),
+            tuple((GroupName(g) if g else None, tuple(path)) for g, path in r[3]),
+        )
+        for r in session.execute(
+            select(R.c.number, R.c.byes, R.c.rematch_pairs, R.c.paths)
+            .where(R.c.tournament_id == tournament_id)
+            .order_by(R.c.number)
+        )
+    ]
+    matches = [
+        _match(r) for r in session.execute(_MATCHES.where(M.c.tournament_id == tournament_id))
+    ]
+    return Tournament(
+        settings_from_columns(header),
+        players,
+        rounds=rounds,
+        matches=matches,
+        final_phase_started=header.final_phase_started,
+    )
+
+
+_MATCHES = select(
+    M.c.number,
+    M.c.stage,
+    M.c.round,
+    M.c.group,
+    M.c.board,
+    M.c.home,
+    M.c.away,
+    M.c.colour_rule,
+    RES.c.home_goals,
+    RES.c.away_goals,
+    RES.c.winner,
+    RES.c.decided_by,
+    RES.c.forfeit,
+).outerjoin(RES, (RES.c.tournament_id == M.c.tournament_id) & (RES.c.match_number == M.c.number))
+
+
+def _match(r: Any) -> Match:
+    result = None
+    if r[8] is not None:
+        result = Result(
+            r[8],
+            r[9],
+            Side(r[10]) if r[10] else None,
+            DecidedBy(r[11]) if r[11] else None,
+            Side(r[12]) if r[12] else None,
+        )
+    return Match(
+        r[0],
+        Stage(r[1]),
+        RoundNumber(r[2]) if r[2] is not None else None,
+        GroupName(r[3]) if r[3] else None,
+        r[4],
+        PlayerId(r[5]),
+        PlayerId(r[6]),
+        ColourRule(r[7]),
+        result,
+    )
+
+
+# -- saving -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The parts of a tournament a command may change, as they were before it."""
+
+    settings: Settings
+    players: dict[PlayerId, Player]
+    rounds: tuple[SwissRound, ...]
+    matches: dict[MatchId, Match]
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> Snapshot:
+        return cls(
+            tournament.settings,
+            dict(tournament.players),
+            tuple(tournament.rounds),
+            dict(tournament.matches),
+        )
+
+
+EMPTY = Snapshot(Settings(seed=0), {}, (), {})
+
+
+def save(
+    session: Session, tournament_id: str, before: Snapshot, after: Tournament, **columns: Any
+) -> None:
+    """Write what changed between ``before`` and ``after`` (and any extra tournament columns)."""
+    values = {**derived_columns(after), "updated_at": now(), **columns}
+    if after.settings != before.settings:
+        values.update(settings_columns(after.settings))
+    session.execute(update(T).where(T.c.id == tournament_id).values(**values))
+    _save_players(session, tournament_id, before.players, after.players)
+    _save_rounds(session, tournament_id, before.rounds, after.rounds)
+    _save_matches(session, tournament_id, before.matches, after.matches)
+
+
+def _player_values(p: Player) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "start_number": p.start_number,
+        "rating": p.rating,
+        "group": p.group,
+        "entered_round": p.entered_round,
+        "withdrawn_after": p.withdrawn_after,
+    }
+
+
+def _save_players(
+    session: Session, tid: str, before: dict[PlayerId, Player], after: dict[PlayerId, Player]
+) -> None:
+    gone = [pid for pid in before if pid not in after]
+    if gone:
+        session.execute(delete(P).where(P.c.tournament_id == tid, P.c.number.in_(gone)))
+    new = [
+        {"tournament_id": tid, "number": p.id, **_player_values(p)}
+        for pid, p in after.items()
+        if pid not in before
+    ]
+    if new:
+        session.execute(insert(P), new)
+    for pid, p in after.items():
+        if pid in before and before[pid] != p:
+            session.execute(
+                update(P)
+                .where(P.c.tournament_id == tid, P.c.number == pid)
+                .values(**_player_values(p))
+            )
+
+
+def _save_rounds(
+    session: Session, tid: str, before: tuple[SwissRound, ...], after: list[SwissRound]
+) -> None:
+    known = {r.number for r in before}
+    new = [
+        {
+            "tournament_id": tid,
+            "number": r.number,
+            "byes": list(r.byes),
+            "rematch_pairs": [[p.higher, p.lower] for p in r.rematch_pairs],
+            "paths": [[g, list(path)] for g, path in r.paths],
+        }
+        for r in after
+        if r.number not in known
+    ]
+    if new:
+        session.execute(insert(R), new)
+
+
+def _match_values(m: Match) -> dict[str, Any]:
+    return {
+        "stage": m.stage.value,
+        "round": m.round,
+        "group": m.group,
+        "board": m.board,
+        "home": m.home,
+        "away": m.away,
+        "colour_rule": m.colour_rule.value,
+    }
+
+
+def _result_values(result: Result) -> dict[str, Any]:
+    return {
+        "home_goals": result.home_goals,
+        "away_goals": result.away_goals,
+        "winner": result.winner.value if result.winner else None,
+        "decided_by": result.decided_by.value if result.decided_by else None,
+        "forfeit": result.forfeit.value if result.forfeit else None,
+        "recorded_at": now(),
+    }
+
+
+def _save_matches(
+    session: Session, tid: str, before: dict[MatchId, Match], after: dict[MatchId, Match]
+) -> None:
+    gone = [mid for mid in before if mid not in after]
+    if gone:
+        session.execute(delete(RES).where(RES.c.tournament_id == tid, RES.c.match_number.in_(gone)))
+        session.execute(delete(M).where(M.c.tournament_id == tid, M.c.number.in_(gone)))
+    new = [m for mid, m in after.items() if mid not in before]
+    if new:
+        session.execute(
+            insert(M), [{"tournament_id": tid, "number": m.id, **_match_values(m)} for m in new]
+        )
+    new_results = [
+        {"tournament_id": tid, "match_number": m.id, **_result_values(m.result)}
+        for m in new
+        if m.result is not None
+    ]
+    for mid, m in after.items():
+        old = before.get(mid)
+        if old is None or old == m:
+            continue
+        if _match_values(old) != _match_values(m):
+            session.execute(
+                update(M)
+                .where(M.c.tournament_id == tid, M.c.number == mid)
+                .values(**_match_values(m))
+            )
+        if old.result != m.result:
+            if old.result is not None:
+                session.execute(
+                    delete(RES).where(RES.c.tournament_id == tid, RES.c.match_number == mid)
+                )
+            if m.result is not None:
+                new_results.append(
+                    {"tournament_id": tid, "match_number": mid, **_result_values(m.result)}
+                )
+    if new_results:
+        session.execute(insert(RES), new_results)

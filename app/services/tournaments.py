@@ -1,0 +1,169 @@
+"""Tournaments: create, list, change settings, delete."""
+
+from __future__ import annotations
+
+import base64
+import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, or_, select
+from sqlalchemy.orm import Session
+
+from app.domain.formats import GroupsSetting
+from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.types import PointsTable, Score
+from app.errors import InvalidValue
+from app.services import audit, commands, storage
+from app.services.access import hash_token, new_token
+
+SEED_LIMIT = 2**53
+"""Seeds stay exact in JavaScript clients."""
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    id: str
+    token: str
+    created_at: datetime
+    tournament: Tournament
+
+
+def half_points(points: dict[str, float]) -> PointsTable:
+    def half(key: str) -> Score:
+        return Score(round(points[key] * 2))
+
+    return PointsTable(half("win"), half("draw"), half("loss"), half("bye"))
+
+
+def groups_setting(groups: dict[str, Any] | None) -> GroupsSetting | None:
+    if groups is None:
+        return None
+    manual = groups.get("manual")
+    return GroupsSetting(
+        groups["assignment"], tuple(tuple(n) for n in manual) if manual is not None else None
+    )
+
+
+def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Settings:
+    """Domain settings from request fields (only those given replace ``base``)."""
+    values: dict[str, Any] = {}
+    for key in ("pairing", "tiebreak", "format", "swiss_rounds", "final_phase", "seed"):
+        if key in fields:
+            values[key] = fields[key]
+    if "points" in fields:
+        values["points"] = (
+            half_points(fields["points"]) if fields["points"] else PointsTable.default()
+        )
+    if "groups" in fields:
+        values["groups"] = groups_setting(fields["groups"])
+    if base is not None:
+        return replace(base, **{k: v for k, v in values.items() if k != "seed" or v is not None})
+    if values.get("seed") is None:
+        values["seed"] = secrets.randbelow(SEED_LIMIT)
+    return Settings(**values)
+
+
+def create(
+    session: Session, *, name: str, players: list[dict[str, Any]], fields: dict[str, Any]
+) -> Created:
+    """A new tournament in registration, with a fresh organizer token."""
+    tournament = Tournament.create(
+        settings_from(fields), [NewPlayer(p["name"], p.get("rating")) for p in players]
+    )
+    tid = secrets.token_urlsafe(12)
+    token = new_token()
+    at = storage.now()
+    session.execute(
+        insert(storage.T).values(
+            id=tid,
+            name=name,
+            token_hash=hash_token(token),
+            version=1,
+            created_at=at,
+            updated_at=at,
+            **storage.settings_columns(tournament.settings),
+            **storage.derived_columns(tournament),
+        )
+    )
+    storage.save(session, tid, storage.Snapshot.of(Tournament(tournament.settings, ())), tournament)
+    audit.record(session, tid, "tournaments-create", name=name, players=len(tournament.players))
+    return Created(tid, token, at, tournament)
+
+
+def update(
+    session: Session, tournament_id: str, *, name: str | None, fields: dict[str, Any]
+) -> Tournament:
+    """Rename (any time); change settings (registration only: the domain refuses otherwise)."""
+
+    def change(t: Tournament) -> None:
+        if fields:
+            t.change_settings(settings_from(fields, base=t.settings))
+
+    detail = {"name": name} if name is not None else {}
+    detail.update({k: v for k, v in fields.items()})
+    tournament, _ = commands.run(
+        session,
+        tournament_id,
+        "tournaments-update",
+        change,
+        detail=detail,
+        columns={"name": name} if name is not None else None,
+    )
+    return tournament
+
+
+def remove(session: Session, tournament_id: str) -> None:
+    session.execute(delete(storage.T).where(storage.T.c.id == tournament_id))
+
+
+# -- listing ----------------------------------------------------------------------------------
+
+
+def encode_cursor(created_at: datetime, tid: str) -> str:
+    return base64.urlsafe_b64encode(f"{created_at.isoformat()}|{tid}".encode()).decode()
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    try:
+        at, tid = base64.urlsafe_b64decode(cursor.encode()).decode().split("|", 1)
+        return datetime.fromisoformat(at), tid
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InvalidValue("`cursor` is not one this service gave out") from exc
+
+
+def page(session: Session, *, limit: int, cursor: str | None) -> tuple[list[str], str | None]:
+    """Ids of one page of tournaments, newest first, and the cursor of the next page."""
+    T = storage.T
+    query = select(T.c.id, T.c.created_at).order_by(T.c.created_at.desc(), T.c.id.desc())
+    if cursor is not None:
+        at, tid = decode_cursor(cursor)
+        if session.get_bind().dialect.name == "sqlite":
+            at = at.replace(tzinfo=None)
+        query = query.where(or_(T.c.created_at < at, (T.c.created_at == at) & (T.c.id < tid)))
+    rows = session.execute(query.limit(limit + 1)).all()
+    next_cursor = (
+        encode_cursor(rows[limit - 1][1], rows[limit - 1][0]) if len(rows) > limit else None
+    )
+    return [r[0] for r in rows[:limit]], next_cursor
+
+
+def summaries(session: Session, ids: list[str]) -> list[tuple[Any, int]]:
+    """The tournament rows (every column) of ``ids`` in that order, with their player counts."""
+    if not ids:
+        return []
+    T, P = storage.T, storage.P
+    counts = (
+        select(P.c.tournament_id, func.count().label("n"))
+        .where(P.c.tournament_id.in_(ids))
+        .group_by(P.c.tournament_id)
+        .subquery()
+    )
+    rows = session.execute(
+        select(T, counts.c.n)
+        .outerjoin(counts, counts.c.tournament_id == T.c.id)
+        .where(T.c.id.in_(ids))
+    ).all()
+    by_id = {r.id: (r, r.n or 0) for r in rows}
+    return [by_id[i] for i in ids if i in by_id]

@@ -1,0 +1,31 @@
+"""Configuration, read from the environment (prefix ``SVIZZERA_``) when the app is built."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Every setting of the service; see the configuration table of README.md."""
+
+    model_config = SettingsConfigDict(env_prefix="SVIZZERA_", extra="forbid")
+
+    database_url: str = Field(
+        default="sqlite:///./svizzera.db",
+        description="SQLAlchemy URL: a SQLite file or postgresql+psycopg://user@host/db",
+    )
+    create_key: str | None = Field(
+        default=None,
+        description="If set, creating a tournament needs `Authorization: Bearer <create_key>`",
+    )
+    max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
+    db_pool_size: int = Field(default=10, description="Connections per worker (PostgreSQL)")
+    log_level: str = Field(default="info", description="Level of the app's own log")
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()
