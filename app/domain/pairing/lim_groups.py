@@ -80,6 +80,8 @@ class _Procedure:
 
     def move_islands(self, group: _Group, neighbour: _Group, *, downward: bool) -> None:
         """Step 3.1: islands swap, one exchange each, with the neighbour's nearest able player."""
+        if len(group.members) < 2:
+            return  # a player alone is an odd group, not an island
         islands = [p for p in sorted(group.members) if self.is_island(p, group.members)]
         if not islands:
             return
