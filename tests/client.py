@@ -1,0 +1,64 @@
+"""A synchronous httpx client for the ASGI app, in process.
+
+``httpx.ASGITransport`` is asynchronous; the tests are plain functions, so requests run on an
+event loop in a background thread (``anyio``'s blocking portal), one at a time.
+"""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from types import TracebackType
+from typing import Any
+
+import httpx
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+from fastapi import FastAPI
+
+
+class ApiClient:
+    def __init__(self, app: FastAPI, base_url: str = "http://svizzera.test") -> None:
+        self._app = app
+        self._base_url = base_url
+        self._stack = ExitStack()
+        self._portal: BlockingPortal | None = None
+        self._client: httpx.AsyncClient | None = None
+
+    def __enter__(self) -> ApiClient:
+        self._portal = self._stack.enter_context(start_blocking_portal())
+        transport = httpx.ASGITransport(app=self._app)
+        self._client = httpx.AsyncClient(transport=transport, base_url=self._base_url)
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._portal is not None and self._client is not None:
+            self._portal.call(self._client.aclose)
+        self._stack.close()
+
+    def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
+        assert self._portal is not None and self._client is not None, "use as a context manager"
+        client = self._client
+
+        async def send() -> httpx.Response:
+            return await client.request(method, url, **kwargs)
+
+        return self._portal.call(send)
+
+    def get(self, url: str, **kwargs: Any) -> httpx.Response:
+        return self.request("GET", url, **kwargs)
+
+    def post(self, url: str, **kwargs: Any) -> httpx.Response:
+        return self.request("POST", url, **kwargs)
+
+    def put(self, url: str, **kwargs: Any) -> httpx.Response:
+        return self.request("PUT", url, **kwargs)
+
+    def patch(self, url: str, **kwargs: Any) -> httpx.Response:
+        return self.request("PATCH", url, **kwargs)
+
+    def delete(self, url: str, **kwargs: Any) -> httpx.Response:
+        return self.request("DELETE", url, **kwargs)

@@ -1,0 +1,127 @@
+"""Database fixtures: every test gets its own database, made by the migrations.
+
+``db_url`` is parametrized: SQLite always, PostgreSQL too when ``SVIZZERA_TEST_POSTGRES_URL``
+is set. The schema is migrated once per session into a template (a SQLite file; a PostgreSQL
+template database) and each test gets a fresh copy of it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from fastapi import FastAPI
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from app.main import create_app
+from app.settings import Settings
+from tests.client import ApiClient
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES_URL = os.environ.get("SVIZZERA_TEST_POSTGRES_URL")
+BACKENDS = ["sqlite", "postgres"]
+
+
+def alembic_config(url: str) -> Config:
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.attributes["configure_logging"] = False
+    return config
+
+
+def migrate(url: str) -> None:
+    """``alembic upgrade head``: the only way a schema is made, in tests too."""
+    command.upgrade(alembic_config(url), "head")
+
+
+class PostgresServer:
+    """Creates and drops databases on the test server (``SVIZZERA_TEST_POSTGRES_URL``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = make_url(url)
+        self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
+
+    def url_of(self, database: str) -> str:
+        return self.url.set(database=database).render_as_string(hide_password=False)
+
+    def create(self, name: str, *, template: str | None = None) -> str:
+        clause = f" TEMPLATE {template}" if template else ""
+        with self.admin.connect() as connection:
+            connection.execute(text(f"CREATE DATABASE {name}{clause}"))
+        return self.url_of(name)
+
+    def drop(self, name: str) -> None:
+        with self.admin.connect() as connection:
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "svizzera.db"
+    migrate(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[tuple[PostgresServer, str]]:
+    if POSTGRES_URL is None:
+        pytest.skip("SVIZZERA_TEST_POSTGRES_URL is not set")
+    server = PostgresServer(POSTGRES_URL)
+    template = f"svz_tpl_{uuid.uuid4().hex[:10]}"
+    url = server.create(template)
+    migrate(url)
+    yield server, template
+    server.drop(template)
+    server.admin.dispose()
+
+
+def fresh_database(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> Iterator[str]:
+    if backend == "sqlite":
+        path = tmp_path / "svizzera.db"
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+        yield f"sqlite:///{path}"
+        return
+    server, template = request.getfixturevalue("postgres")
+    name = f"svz_t_{uuid.uuid4().hex[:12]}"
+    url = server.create(name, template=template)
+    yield url
+    server.drop(name)
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, migrated database of its own for this test."""
+    yield from fresh_database(request, request.param, tmp_path)
+
+
+@pytest.fixture
+def postgres_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, migrated PostgreSQL database (tests that need real row locks)."""
+    yield from fresh_database(request, "postgres", tmp_path)
+
+
+@pytest.fixture
+def settings(db_url: str) -> Settings:
+    return Settings(database_url=db_url)
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[FastAPI]:
+    application = create_app(settings)
+    yield application
+    application.state.engine.dispose()
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[ApiClient]:
+    """httpx against the ASGI app, in process."""
+    with ApiClient(app) as api_client:
+        yield api_client
