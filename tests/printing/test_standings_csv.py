@@ -1,0 +1,100 @@
+"""The standings CSV: one header row, then every standings row, read back exactly."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from app.domain.standings import StandingRow
+from app.domain.tournament import Settings, Tournament
+from app.domain.types import GroupName, PointsTable, Result, Score
+from app.printing import render_standings_csv
+from app.printing.csv_export import CSV_COLUMNS
+from tests.printing.tournaments import groups_evening, new_players, standard_evening
+
+
+def read(text: str) -> list[dict[str, str]]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    assert tuple(reader.fieldnames or ()) == CSV_COLUMNS
+    return list(reader)
+
+
+def expected(tournament: Tournament, row: StandingRow) -> dict[str, str]:
+    player = tournament.players[row.player_id]
+
+    def number(score: int) -> str:
+        return str(score // 2) + (".5" if score % 2 else "")
+
+    return {
+        "rank": str(row.rank),
+        "player_id": str(row.player_id),
+        "start_number": str(player.start_number),
+        "name": player.name,
+        "group": player.group or "",
+        "played": str(row.played),
+        "wins": str(row.wins),
+        "draws": str(row.draws),
+        "losses": str(row.losses),
+        "byes": str(row.byes),
+        "goals_for": str(row.goals_for),
+        "goals_against": str(row.goals_against),
+        "goal_difference": str(row.goal_difference),
+        "points": number(row.points),
+        "buchholz": number(row.buchholz),
+        "median_buchholz": number(row.median_buchholz),
+        "qualified": "true" if row.player_id in tournament.qualified() else "false",
+        "withdrawn": "true" if row.withdrawn else "false",
+    }
+
+
+def test_each_row_equals_the_standings_in_order() -> None:
+    tournament = standard_evening()
+    text = render_standings_csv(tournament)
+
+    rows = read(text)
+    assert rows == [expected(tournament, r) for r in tournament.standings()]
+    assert len(rows) == 16
+    assert sum(r["qualified"] == "true" for r in rows) == 4
+    assert sum(r["withdrawn"] == "true" for r in rows) == 1
+    assert any(r["name"] == "<b>Bob & Co</b>" for r in rows)  # CSV is data: not escaped
+    assert text.startswith("rank,player_id,start_number,name,group,played,")
+    assert text.endswith("\r\n")
+
+
+def test_with_groups_every_player_is_listed_by_group_then_rank_within_it() -> None:
+    tournament = groups_evening()
+
+    rows = read(render_standings_csv(tournament))
+    want = [expected(tournament, r) for g in "AB" for r in tournament.standings(GroupName(g))]
+    assert rows == want
+    assert [r["group"] for r in rows] == ["A"] * 6 + ["B"] * 6
+    assert [r["rank"] for r in rows] == [str(i) for i in range(1, 7)] * 2
+
+
+def test_half_points_are_written_as_point_five() -> None:
+    chess = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
+    tournament = Tournament.create(Settings(seed=2, points=chess), new_players(5))
+    tournament.generate_round()
+    for match in tournament.round_matches(1):
+        tournament.record_result(match.id, Result(2, 2))
+
+    rows = read(render_standings_csv(tournament))
+    assert sorted(r["points"] for r in rows) == ["0.5", "0.5", "0.5", "0.5", "1"]
+    assert {r["buchholz"] for r in rows} == {"0.5", "1"}
+
+
+def test_before_round_one_nobody_is_qualified() -> None:
+    tournament = Tournament.create(Settings(seed=1), new_players(6))
+
+    rows = read(render_standings_csv(tournament))
+    assert [r["qualified"] for r in rows] == ["false"] * 6
+    assert [r["points"] for r in rows] == ["0"] * 6
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted() -> None:
+    tournament = Tournament.create(
+        Settings(seed=1), new_players(4, extra=("=HYPERLINK(1)", "-Minus", "@at"))
+    )
+
+    names = {r["name"] for r in read(render_standings_csv(tournament))}
+    assert names == {"'=HYPERLINK(1)", "'-Minus", "'@at", "Alice Rossi"}
