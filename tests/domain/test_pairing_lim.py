@@ -21,6 +21,7 @@ from app.domain.pairing.lim_halves import _double_exchanges, _single_exchanges, 
 from app.domain.pairing.lim_matching import has_perfect_matching
 from app.domain.pairing.lim_search import search_round
 from app.domain.types import PairingSystem, PlayerId, PointsTable, RoundNumber, Score
+from tests.domain.lim_reference import has_rematch_free_round, rematch_free_rounds
 
 CHESS = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
 
@@ -390,7 +391,7 @@ def _brute_force_cheapest(
 ) -> list[tuple[int, int]] | None:
     """Every rematch-free round in depth-first order; the first with the smallest cost."""
     best: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
-    for pairs in _all_rounds(list(range(len(points))), met):
+    for pairs in rematch_free_rounds(list(range(len(points))), met):
         cost = (
             sum(points[a] != points[b] for a, b in pairs),
             sum(abs(points[a] - points[b]) for a, b in pairs),
@@ -400,22 +401,10 @@ def _brute_force_cheapest(
     return None if best is None else best[1]
 
 
-def _all_rounds(players: list[int], met: list[frozenset[int]]) -> list[list[tuple[int, int]]]:
-    if not players:
-        return [[]]
-    first, rest = players[0], players[1:]
-    return [
-        [(first, other), *tail]
-        for other in rest
-        if other not in met[first]
-        for tail in _all_rounds([p for p in rest if p != other], met)
-    ]
-
-
 @pytest.mark.parametrize("size", [4, 6, 8, 10])
 def test_perfect_matching_test_agrees_with_brute_force(size: int) -> None:
     rng = random.Random(size)
     for _ in range(200):
         met = _random_met(rng, size, density=rng.choice([0.3, 0.5, 0.7]))
         players = list(range(size))
-        assert has_perfect_matching(players, met) == bool(_all_rounds(players, met))
+        assert has_perfect_matching(players, met) == has_rematch_free_round(players, met)
