@@ -76,7 +76,7 @@ class Tournament:
                 self.goals[loser] -= abs(margin)
 
 
-def first_rematch_free_bye(order: list[Entrant], met: list[set[int]]) -> PlayerId | None | str:
+def first_rematch_free_bye(order: list[Entrant], met: list[set[int]]) -> PlayerId | str | None:
     """The first bye candidate with a rematch-free round; ``"none"`` when there is none."""
     candidates: list[PlayerId | None] = [e.id for e in bye_candidates(order)] or [None]
     for bye in candidates:
