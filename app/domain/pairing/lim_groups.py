@@ -220,12 +220,16 @@ def pair_groups(points: Sequence[int], met: Met, *, doubled_median: int) -> Grou
         if group.members:
             procedure.note(paths.TOP_DOWN)
             neighbour = above[index + 1] if index + 1 < len(above) else median
-            settled_above.append(procedure.settle(group, neighbour, downward=True))
+            settled = procedure.settle(group, neighbour, downward=True)
+            if settled.members:  # a group that sent everyone on has nothing to undo
+                settled_above.append(settled)
     for index, group in enumerate(below):
         if group.members:
             procedure.note(paths.BOTTOM_UP)
             neighbour = below[index + 1] if index + 1 < len(below) else median
-            settled_below.append(procedure.settle(group, neighbour, downward=False))
+            settled = procedure.settle(group, neighbour, downward=False)
+            if settled.members:
+                settled_below.append(settled)
     median_pairs = _pair_median(procedure, median, settled_above, settled_below)
     if median_pairs is None:
         return None
