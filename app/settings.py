@@ -23,7 +23,6 @@ class Settings(BaseSettings):
     )
     max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
     db_pool_size: int = Field(default=10, description="Connections per worker (PostgreSQL)")
-    log_level: str = Field(default="info", description="Level of the app's own log")
 
 
 @lru_cache
