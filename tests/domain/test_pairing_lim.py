@@ -408,3 +408,13 @@ def test_perfect_matching_test_agrees_with_brute_force(size: int) -> None:
         met = _random_met(rng, size, density=rng.choice([0.3, 0.5, 0.7]))
         players = list(range(size))
         assert has_perfect_matching(players, met) == has_rematch_free_round(players, met)
+
+
+def test_never_stuck_above_twenty_players_takes_the_first_round_in_search_order() -> None:
+    #  round 13, median 6: 24 players on 6 points; 1-12 have played all of 13-24. Above 20
+    #  players the search takes the first rematch-free round in depth-first order.
+    history = " ".join(f"{a}-{b}" for a in range(1, 13) for b in range(13, 25))
+    standings = " ".join(f"{p}:6" for p in range(1, 25))
+    result = pair(standings, history, round_number=13)
+    assert boards(result) == " ".join(f"{p}-{p + 1}" for p in range(1, 25, 2))
+    assert result.path == (paths.FALLBACK_SEARCH,)
