@@ -33,11 +33,6 @@ FINAL_PHASE_LABELS = {
     FinalPhaseKind.FINAL: "the final, 1st v 2nd",
     FinalPhaseKind.NONE: "none",
 }
-STAGE_LABELS = {
-    Stage.SEMIFINAL: "Semifinal",
-    Stage.FINAL: "Final",
-    Stage.THIRD_PLACE: "Third-place final",
-}
 DECIDED_BY_LABELS = {
     DecidedBy.EXTRA_TIME: "after extra time",
     DecidedBy.PENALTIES: "on penalties",
@@ -48,16 +43,18 @@ DECIDED_BY_LABELS = {
 
 def points_text(score: Score) -> str:
     """Half-points as printed: ``9``, ``4½``, ``½``."""
-    whole, half = divmod(score, 2)
+    sign = "-" if score < 0 else ""
+    whole, half = divmod(abs(score), 2)
     if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
+        return f"{sign}{whole}"
+    return f"{sign}{whole}½" if whole else f"{sign}½"
 
 
 def points_number(score: Score) -> str:
     """Half-points as a number for data: ``9``, ``4.5``, ``0.5`` (JSON-like, halves as .5)."""
-    whole, half = divmod(score, 2)
-    return f"{whole}.5" if half else str(whole)
+    sign = "-" if score < 0 else ""
+    whole, half = divmod(abs(score), 2)
+    return f"{sign}{whole}.5" if half else f"{sign}{whole}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +215,7 @@ def build_view(tournament: Tournament) -> PrintView:
 def _format_lines(tournament: Tournament) -> tuple[str, ...]:
     fmt = tournament.format
     settings = tournament.settings
-    rounds = f"{fmt.swiss_rounds} Swiss round{'s' if fmt.swiss_rounds != 1 else ''}"
+    rounds = f"{fmt.swiss_rounds} round{'s' if fmt.swiss_rounds != 1 else ''}"
     played = len(tournament.rounds)
     if tournament.final_phase_started and played < fmt.swiss_rounds:
         rounds += f" ({played} played: final phase started early)"

@@ -10,6 +10,7 @@ from app.domain.tournament import Settings, Tournament
 from app.domain.types import GroupName, PointsTable, Result, Score
 from app.printing import render_standings_csv
 from app.printing.csv_export import CSV_COLUMNS
+from app.printing.view import points_number, points_text
 from tests.printing.tournaments import groups_evening, new_players, standard_evening
 
 
@@ -98,3 +99,10 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted() -> None:
 
     names = {r["name"] for r in read(render_standings_csv(tournament))}
     assert names == {"'=HYPERLINK(1)", "'-Minus", "'@at", "Alice Rossi"}
+
+
+def test_points_as_numbers_and_as_printed_text() -> None:
+    cases = {0: ("0", "0"), 1: ("0.5", "½"), 9: ("4.5", "4½"), 12: ("6", "6"), -1: ("-0.5", "-½")}
+    for half_points, (number, text) in cases.items():
+        assert points_number(Score(half_points)) == number
+        assert points_text(Score(half_points)) == text
