@@ -227,7 +227,13 @@ class Tournament:
         return tuple(replace(r, rank=i) for i, r in enumerate(in_group, start=1))
 
     def qualified(self) -> frozenset[PlayerId]:
-        """Who goes to the final phase: fixed once it started, provisional before."""
+        """Who goes to the final phase: fixed once it started, provisional before.
+
+        Nobody before round 1: the provisional qualifiers would only be the first start
+        numbers, which suggests a result nobody has played.
+        """
+        if self.status is Status.REGISTRATION:
+            return frozenset()
         if self.final_phase_started:
             opening = [m for m in self.final_matches() if m.stage is Stage.SEMIFINAL]
             opening = opening or [m for m in self.final_matches() if m.stage is Stage.FINAL]

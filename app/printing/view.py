@@ -156,20 +156,9 @@ class PrintView:
     ranking: tuple[Place, ...]
 
 
-def qualified_players(tournament: Tournament) -> frozenset[PlayerId]:
-    """The players to mark as qualified: nobody before round 1, then ``Tournament.qualified``.
-
-    Before any result the domain's provisional qualifiers are just the first start numbers;
-    marking them would suggest a result nobody has played yet.
-    """
-    if tournament.status is Status.REGISTRATION:
-        return frozenset()
-    return tournament.qualified()
-
-
 def standings_tables(tournament: Tournament) -> tuple[StandingsTable, ...]:
     """One table without groups; with groups, group A then group B, ranked within each."""
-    qualified = qualified_players(tournament)
+    qualified = tournament.qualified()
     groups: list[GroupName | None] = (
         [GroupName("A"), GroupName("B")] if tournament.format.groups else [None]
     )
