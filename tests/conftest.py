@@ -7,60 +7,18 @@ template database) and each test gets a fresh copy of it.
 
 from __future__ import annotations
 
-import os
 import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from alembic import command
-from alembic.config import Config
 from fastapi import FastAPI
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from app.main import create_app
 from app.settings import Settings
 from tests.client import ApiClient
-
-ROOT = Path(__file__).resolve().parent.parent
-POSTGRES_URL = os.environ.get("SVIZZERA_TEST_POSTGRES_URL")
-BACKENDS = ["sqlite", "postgres"]
-
-
-def alembic_config(url: str) -> Config:
-    config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(ROOT / "migrations"))
-    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    config.attributes["configure_logging"] = False
-    return config
-
-
-def migrate(url: str) -> None:
-    """``alembic upgrade head``: the only way a schema is made, in tests too."""
-    command.upgrade(alembic_config(url), "head")
-
-
-class PostgresServer:
-    """Creates and drops databases on the test server (``SVIZZERA_TEST_POSTGRES_URL``)."""
-
-    def __init__(self, url: str) -> None:
-        self.url = make_url(url)
-        self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
-
-    def url_of(self, database: str) -> str:
-        return self.url.set(database=database).render_as_string(hide_password=False)
-
-    def create(self, name: str, *, template: str | None = None) -> str:
-        clause = f" TEMPLATE {template}" if template else ""
-        with self.admin.connect() as connection:
-            connection.execute(text(f"CREATE DATABASE {name}{clause}"))
-        return self.url_of(name)
-
-    def drop(self, name: str) -> None:
-        with self.admin.connect() as connection:
-            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+from tests.databases import BACKENDS, POSTGRES_URL, PostgresServer, migrate
 
 
 @pytest.fixture(scope="session")

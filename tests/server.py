@@ -1,0 +1,88 @@
+"""Start the real server the README way: ``alembic upgrade head``, then uvicorn, on a free port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def environment(database_url: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SVIZZERA_")}
+    env["SVIZZERA_DATABASE_URL"] = database_url
+    return env
+
+
+def upgrade(database_url: str) -> None:
+    subprocess.run(
+        [str(BIN / "alembic"), "upgrade", "head"],
+        cwd=ROOT,
+        env=environment(database_url),
+        check=True,
+        capture_output=True,
+    )
+
+
+@contextmanager
+def serve(database_url: str, *, workers: int = 1) -> Iterator[str]:
+    """A uvicorn subprocess serving the app; yields its base URL, stops it afterwards."""
+    port = free_port()
+    command = [
+        str(BIN / "uvicorn"),
+        "--factory",
+        "app.main:create_app",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--log-level",
+        "warning",
+    ]
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=environment(database_url), stderr=subprocess.PIPE, text=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"server exited: {process.stderr.read() if process.stderr else ''}"
+                )
+            try:
+                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not become healthy in 30 s")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
