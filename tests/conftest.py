@@ -61,12 +61,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def postgres_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, migrated PostgreSQL database (tests that need real row locks)."""
-    yield from fresh_database(request, "postgres", tmp_path)
-
-
-@pytest.fixture
 def settings(db_url: str) -> Settings:
     return Settings(database_url=db_url)
 

@@ -12,7 +12,8 @@ from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get("SVIZZERA_TEST_POSTGRES_URL")
-BACKENDS = ["sqlite", "postgres"]
+BACKENDS = ["sqlite", "postgres"] if POSTGRES_URL else ["sqlite"]
+"""The databases the DB tests run on: PostgreSQL only when a server is given."""
 
 
 def alembic_config(url: str) -> Config:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -11,9 +12,9 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
-from app.domain.formats import GroupsSetting
+from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.tournament import NewPlayer, Settings, Tournament
-from app.domain.types import PointsTable, Score
+from app.domain.types import PairingSystem, PointsTable, Score, Tiebreak
 from app.errors import InvalidValue
 from app.services import audit, commands, storage
 from app.services.access import hash_token, new_token
@@ -42,16 +43,27 @@ def groups_setting(groups: dict[str, Any] | None) -> GroupsSetting | None:
         return None
     manual = groups.get("manual")
     return GroupsSetting(
-        groups["assignment"], tuple(tuple(n) for n in manual) if manual is not None else None
+        GroupAssignment(groups["assignment"]),
+        tuple(tuple(n) for n in manual) if manual is not None else None,
     )
+
+
+_SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
+    "pairing": PairingSystem,
+    "tiebreak": Tiebreak,
+    "format": FormatPreset,
+    "swiss_rounds": int,
+    "final_phase": FinalPhaseKind,
+    "seed": int,
+}
 
 
 def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Settings:
     """Domain settings from request fields (only those given replace ``base``)."""
     values: dict[str, Any] = {}
-    for key in ("pairing", "tiebreak", "format", "swiss_rounds", "final_phase", "seed"):
+    for key, kind in _SETTING_KINDS.items():
         if key in fields:
-            values[key] = fields[key]
+            values[key] = kind(fields[key]) if fields[key] is not None else None
     if "points" in fields:
         values["points"] = (
             half_points(fields["points"]) if fields["points"] else PointsTable.default()

@@ -1,0 +1,108 @@
+"""Storage: the domain state survives a save and a load unchanged; refusals write nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import Session
+
+from app.db import make_engine
+from app.domain.errors import RoundIncomplete
+from app.domain.types import DecidedBy, PlayerId, Result, Side
+from app.services import commands, rounds, storage, tournaments
+from app.services.access import lock_header
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    engine = make_engine(db_url)
+    yield engine
+    engine.dispose()
+
+
+def new_tournament(engine: Engine, players: int = 7, **fields: object) -> str:
+    with Session(engine) as session, session.begin():
+        created = tournaments.create(
+            session,
+            name="Stored",
+            players=[{"name": f"P{i}", "rating": 1000 + i} for i in range(players)],
+            fields={"seed": 3, **fields},
+        )
+    return created.id
+
+
+def state(t: storage.Tournament) -> tuple[object, ...]:
+    return (t.settings, t.players, t.rounds, t.matches, t.final_phase_started)
+
+
+def test_a_played_tournament_loads_back_as_it_was_saved(engine: Engine) -> None:
+    tid = new_tournament(engine, 7, points={"win": 1, "draw": 0.5, "loss": 0, "bye": 1})
+    for _ in range(3):
+        with Session(engine) as session, session.begin():
+            lock_header(session, tid)
+            _, swiss_round = rounds.generate(session, tid)
+        with Session(engine) as session, session.begin():
+            lock_header(session, tid)
+
+            def play(t: storage.Tournament, number: int = swiss_round.number) -> None:
+                for i, m in enumerate(t.round_matches(number)):
+                    t.record_result(
+                        m.id, Result(i % 3, 1) if i else Result(0, 0, forfeit=Side.HOME)
+                    )
+
+            commands.run(session, tid, "test", play)
+    with Session(engine) as session, session.begin():
+        lock_header(session, tid)
+        commands.run(session, tid, "test", lambda t: t.withdraw_player(PlayerId(2)))
+        saved, _ = commands.run(session, tid, "test", lambda t: t.start_final_phase())
+    with Session(engine) as session, session.begin():
+        semi = storage.load(session, tid).final_matches()[0]
+        commands.run(
+            session,
+            tid,
+            "test",
+            lambda t: t.record_result(semi.id, Result(2, 2, Side.AWAY, DecidedBy.PENALTIES)),
+        )
+    with Session(engine) as session:
+        loaded = storage.load(session, tid)
+    assert loaded.settings.points.draw == 1
+    assert loaded.players[PlayerId(2)].withdrawn_after == 3
+    assert loaded.matches[semi.id].result == Result(2, 2, Side.AWAY, DecidedBy.PENALTIES)
+    assert [len(r.byes) for r in loaded.rounds] == [1, 1, 1]
+    assert loaded.standings() == saved.standings()
+    assert state(loaded)[1:3] == state(saved)[1:3]
+
+
+def test_a_refused_command_writes_nothing(engine: Engine) -> None:
+    tid = new_tournament(engine, 6)
+    with Session(engine) as session, session.begin():
+        lock_header(session, tid)
+        rounds.generate(session, tid)
+    counts = select(func.count()).select_from(storage.M)
+    with Session(engine) as session:
+        before = (session.execute(counts).scalar_one(), storage.load(session, tid).current_round)
+    with Session(engine) as session, pytest.raises(RoundIncomplete), session.begin():
+        lock_header(session, tid)
+        rounds.generate(session, tid)
+    with Session(engine) as session:
+        after = (session.execute(counts).scalar_one(), storage.load(session, tid).current_round)
+        version = session.execute(
+            select(storage.T.c.version).where(storage.T.c.id == tid)
+        ).scalar_one()
+    assert after == before == (3, 1)
+    assert version == 2
+
+
+def test_settings_round_trip_with_groups(engine: Engine) -> None:
+    manual = [["P0", "P1", "P2"], ["P3", "P4", "P5"]]
+    tid = new_tournament(
+        engine, 6, groups={"count": 2, "assignment": "manual", "manual": manual}, tiebreak="goals"
+    )
+    with Session(engine) as session:
+        loaded = storage.load(session, tid)
+    assert loaded.settings.groups is not None
+    assert loaded.settings.groups.manual == (("P0", "P1", "P2"), ("P3", "P4", "P5"))
+    assert loaded.settings.seed == 3
+    assert [p.group for p in sorted(loaded.players.values(), key=lambda p: p.id)] == list("AAABBB")
