@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -21,6 +21,11 @@ class Settings(BaseSettings):
         default=None,
         description="If set, creating a tournament needs `Authorization: Bearer <create_key>`",
     )
+    @field_validator("create_key")
+    @classmethod
+    def _empty_means_unset(cls, value: str | None) -> str | None:
+        return value or None
+
     max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
     db_pool_size: int = Field(default=10, description="Connections per worker (PostgreSQL)")
 
