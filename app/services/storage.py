@@ -199,25 +199,27 @@ _MATCHES = select(
 ).outerjoin(RES, (RES.c.tournament_id == M.c.tournament_id) & (RES.c.match_number == M.c.number))
 
 
+# Enum members by stored value: a dict lookup is several times cheaper than ``Enum(value)``,
+# which counts when a large tournament loads thousands of matches.
+_STAGE = {s.value: s for s in Stage}
+_SIDE: dict[str | None, Side | None] = {None: None, **{s.value: s for s in Side}}
+_DECIDED: dict[str | None, DecidedBy | None] = {None: None, **{d.value: d for d in DecidedBy}}
+_RULE = {c.value: c for c in ColourRule}
+
+
 def _match(r: Any) -> Match:
     result = None
     if r[8] is not None:
-        result = Result(
-            r[8],
-            r[9],
-            Side(r[10]) if r[10] else None,
-            DecidedBy(r[11]) if r[11] else None,
-            Side(r[12]) if r[12] else None,
-        )
+        result = Result(r[8], r[9], _SIDE[r[10]], _DECIDED[r[11]], _SIDE[r[12]])
     return Match(
         r[0],
-        Stage(r[1]),
+        _STAGE[r[1]],
         RoundNumber(r[2]) if r[2] is not None else None,
         GroupName(r[3]) if r[3] else None,
         r[4],
         PlayerId(r[5]),
         PlayerId(r[6]),
-        ColourRule(r[7]),
+        _RULE[r[7]],
         result,
     )
 
