@@ -38,7 +38,8 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    # No pre-ping: it costs a round trip per request; stale connections are recycled instead.
+    return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_recycle=1800)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -29,12 +29,12 @@ from sqlalchemy.orm import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.db import make_engine  # noqa: E402
-from app.domain.types import Result  # noqa: E402
-from app.services import commands, rounds, tournaments  # noqa: E402
-from app.services.access import lock_header  # noqa: E402
-from tests.databases import PostgresServer, migrate  # noqa: E402
-from tests.server import serve  # noqa: E402
+from app.db import make_engine
+from app.domain.types import Result
+from app.services import commands, rounds, tournaments
+from app.services.access import lock_header
+from tests.databases import PostgresServer, migrate
+from tests.server import serve
 
 
 def build_large(url: str, players: int, played_rounds: int) -> str:
@@ -156,10 +156,9 @@ def throughput(base: str, tid: str, *, seconds: int, connections: int) -> str:
     rps = re.search(r"Requests/sec:\s+([\d.]+)", output)
     p99 = re.search(r"99%\s+([\d.]+\w+)", output)
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    return (
-        f"{float(rps.group(1)) if rps else float('nan'):.0f} req/s, p99 {p99.group(1) if p99 else '?'}"
-        f", non-2xx {errors.group(1) if errors else 0}"
-    )
+    rate = float(rps.group(1)) if rps else float("nan")
+    tail = p99.group(1) if p99 else "?"
+    return f"{rate:.0f} req/s, p99 {tail}, non-2xx {errors.group(1) if errors else 0}"
 
 
 def main() -> None:
@@ -181,9 +180,8 @@ def main() -> None:
         migrate(url)
         start = time.perf_counter()
         large = build_large(url, args.players, args.rounds)
-        print(
-            f"setup: {args.players} players, {args.rounds} rounds in {time.perf_counter() - start:.1f} s"
-        )
+        took = time.perf_counter() - start
+        print(f"setup: {args.players} players, {args.rounds} rounds in {took:.1f} s")
         with serve(url, workers=args.workers) as base:
             for key, value in latency(base, large, args.requests).items():
                 print(f"standings {args.players} players: {key} = {value:.1f}")
