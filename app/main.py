@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request, Response
 
 from app.api import health, players, printing, results, rounds, standings, tournaments
+from app.api.cache import ReadCache
 from app.db import make_engine
 from app.errors import install_error_handlers, problem
 from app.settings import Settings, get_settings
@@ -37,6 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.read_cache = ReadCache(settings.read_cache_size)
     app.state.engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)
     install_error_handlers(app)
     _limit_body_size(app, settings.max_body_bytes)

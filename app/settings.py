@@ -21,13 +21,16 @@ class Settings(BaseSettings):
         default=None,
         description="If set, creating a tournament needs `Authorization: Bearer <create_key>`",
     )
+    max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
+    db_pool_size: int = Field(default=10, description="Connections per worker (PostgreSQL)")
+    read_cache_size: int = Field(
+        default=256, description="Standings bodies kept per worker, by tournament version; 0: off"
+    )
+
     @field_validator("create_key")
     @classmethod
     def _empty_means_unset(cls, value: str | None) -> str | None:
         return value or None
-
-    max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
-    db_pool_size: int = Field(default=10, description="Connections per worker (PostgreSQL)")
 
 
 @lru_cache

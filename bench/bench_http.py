@@ -182,9 +182,17 @@ def main() -> None:
         large = build_large(url, args.players, args.rounds)
         took = time.perf_counter() - start
         print(f"setup: {args.players} players, {args.rounds} rounds in {took:.1f} s")
+        with serve(url, workers=args.workers, read_cache_size="0") as base:
+            for key, value in latency(base, large, args.requests).items():
+                print(f"standings {args.players} players, no read cache: {key} = {value:.1f}")
+            _, _, small = evening(base)
+            print(
+                "standings 16 players, no read cache, wrk -t2 -c32:",
+                throughput(base, small, seconds=args.seconds, connections=32),
+            )
         with serve(url, workers=args.workers) as base:
             for key, value in latency(base, large, args.requests).items():
-                print(f"standings {args.players} players: {key} = {value:.1f}")
+                print(f"standings {args.players} players, read cache: {key} = {value:.1f}")
             walls = []
             for _ in range(5):
                 wall, calls, small = evening(base)

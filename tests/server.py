@@ -24,9 +24,11 @@ def free_port() -> int:
         return port
 
 
-def environment(database_url: str) -> dict[str, str]:
+def environment(database_url: str, **settings: str) -> dict[str, str]:
+    """The environment of a child process: only the SVIZZERA_ settings given here."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SVIZZERA_")}
     env["SVIZZERA_DATABASE_URL"] = database_url
+    env.update({f"SVIZZERA_{k.upper()}": v for k, v in settings.items()})
     return env
 
 
@@ -41,7 +43,7 @@ def upgrade(database_url: str) -> None:
 
 
 @contextmanager
-def serve(database_url: str, *, workers: int = 1) -> Iterator[str]:
+def serve(database_url: str, *, workers: int = 1, **settings: str) -> Iterator[str]:
     """A uvicorn subprocess serving the app; yields its base URL, stops it afterwards."""
     port = free_port()
     command = [
@@ -58,7 +60,11 @@ def serve(database_url: str, *, workers: int = 1) -> Iterator[str]:
         "warning",
     ]
     process = subprocess.Popen(
-        command, cwd=ROOT, env=environment(database_url), stderr=subprocess.PIPE, text=True
+        command,
+        cwd=ROOT,
+        env=environment(database_url, **settings),
+        stderr=subprocess.PIPE,
+        text=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:

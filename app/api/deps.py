@@ -9,6 +9,7 @@ from fastapi import Depends, Header, Path, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
+from app.api.cache import ReadCache
 from app.db import get_session
 from app.errors import Forbidden, NotModified, PreconditionFailed, Unauthorized
 from app.services import access
@@ -87,6 +88,12 @@ def check_create_key(request: Request, credentials: Credentials) -> None:
         raise Forbidden("the create key does not match")
 
 
+def read_cache(request: Request) -> ReadCache:
+    cache: ReadCache = request.app.state.read_cache
+    return cache
+
+
+ReadCacheDep = Annotated[ReadCache, Depends(read_cache)]
 TournamentDep = Annotated[access.Header, Depends(read_tournament)]
 OrganizerDep = Annotated[access.Header, Depends(organizer)]
 OrganizerReadDep = Annotated[access.Header, Depends(organizer_reader)]
