@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Response, status
 
 from app.api import presenters
-from app.api.deps import OrganizerDep, SessionDep, TournamentDep
+from app.api.deps import OrganizerDep, ReadCacheDep, SessionDep, TournamentDep, etag
 from app.api.responses import READ, WRITE
 from app.api.schemas import FinalPhaseRead, StandingsRead
 from app.domain.types import GroupName
@@ -26,13 +26,20 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["standings"])
 def read_standings(
     header: TournamentDep,
     session: SessionDep,
+    cache: ReadCacheDep,
     group: Annotated[
         Literal["A", "B"] | None, Query(description="One group (group variant)")
     ] = None,
-) -> StandingsRead:
+) -> Response:
     """Rank, figures and the qualifying flag; the tiebreak in use and its criteria."""
-    tournament = storage.load(session, header.id)
-    return presenters.standings(tournament, GroupName(group) if group else None)
+
+    def render() -> bytes:
+        tournament = storage.load(session, header.id)
+        body = presenters.standings(tournament, GroupName(group) if group else None)
+        return body.model_dump_json().encode()
+
+    body = cache.get_or_render((header.id, header.version, "standings", group), render)
+    return Response(body, media_type="application/json", headers={"ETag": etag(header.version)})
 
 
 @router.post(
