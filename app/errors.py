@@ -7,16 +7,19 @@ mapped by class in ``DOMAIN_STATUS``. One handler writes every 4xx as ``applicat
 
 from __future__ import annotations
 
+import logging
 from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.domain import errors as domain
 
+logger = logging.getLogger("svizzera")
 PROBLEM_JSON = "application/problem+json"
 TYPE_BASE = "https://svizzera.example/problems/"
 
@@ -150,6 +153,18 @@ async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONRes
     return problem(exc.status_code, code, str(exc.detail), headers=exc.headers)
 
 
+async def _integrity_error(_request: Request, exc: IntegrityError) -> JSONResponse:
+    """A race the database decided (a named constraint refused a row): 409, never a 500."""
+    constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
+    detail = f"a concurrent change conflicts ({constraint})" if constraint else "conflicting change"
+    return problem(409, "conflict", detail)
+
+
+async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    logger.exception("unexpected error", exc_info=exc)
+    return problem(500, "internal_error", "an unexpected error; it has been logged")
+
+
 async def _not_modified(_request: Request, exc: NotModified) -> Response:
     return Response(status_code=304, headers={"ETag": exc.etag})
 
@@ -157,6 +172,8 @@ async def _not_modified(_request: Request, exc: NotModified) -> Response:
 def install_error_handlers(app: FastAPI) -> None:
     """One body shape for every refusal, whoever raised it."""
     app.add_exception_handler(NotModified, _not_modified)
+    app.add_exception_handler(IntegrityError, _integrity_error)
+    app.add_exception_handler(Exception, _unexpected)
     app.add_exception_handler(AppError, _app_error)
     app.add_exception_handler(domain.DomainError, _domain_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import httpx
+
 from app.main import create_app
 from app.settings import Settings
 from tests.api.helpers import assert_problem, create, generate, record
@@ -132,3 +136,22 @@ def test_openapi_names_operations_and_lists_errors(client: ApiClient) -> None:
     assert "Problem" in document["components"]["schemas"]
     assert document["components"]["schemas"]["ResultWrite"]["examples"]
     _ = record
+
+
+def test_an_unexpected_error_is_a_500_problem(db_url: str) -> None:
+    app = create_app(Settings(database_url=db_url))
+
+    def boom() -> None:
+        raise RuntimeError("bug")
+
+    app.add_api_route("/boom", boom)
+
+    async def call() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+            return await http.get("/boom")
+
+    response = asyncio.run(call())
+    app.state.engine.dispose()
+    assert_problem(response, 500, "internal_error")
+    assert "bug" not in response.text
