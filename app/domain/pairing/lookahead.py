@@ -85,7 +85,7 @@ class LookAhead:
         self._searchable = exact or self._n <= BOUNDED_MAX_PLAYERS
         self._budget: int | None = None if exact else BOUNDED_BUDGET
         self._graph: Graph | None = None
-        self._memo: dict[tuple[Graph, int, int], bool] = {}
+        self._memo: dict[tuple[Graph, int], bool] = {}
         self.gave_up = False
         """Set once the bounded search ran out of budget: from then on it accepts."""
 
@@ -93,7 +93,7 @@ class LookAhead:
         """Whether this round and every later one can be completed, the bye of this one free."""
         degrees = [self._n - 1 - c for c in self._counts]
         rounds = self._k + 1
-        return self._decide(degrees, rounds, lambda: self._rounds(self._full(), rounds, 0))
+        return self._decide(degrees, rounds, lambda: self._rounds(self._full(), rounds))
 
     def extendable(self, pairs: Pairs, bye: int | None) -> bool:
         """Whether some completion of the partial round ``pairs`` passes the look-ahead.
@@ -111,6 +111,24 @@ class LookAhead:
             return True
         return self._decide(degrees, self._k, lambda: self._complete(pairs, bye))
 
+    @property
+    def sparse(self) -> bool:
+        """Whether the search in order deserves an exact dead-end check (see ``matchable``)."""
+        return self._n <= BOUNDED_MAX_PLAYERS and 2 * max(self._counts, default=0) >= self._n
+
+    def matchable(self, pairs: Pairs, bye: int | None) -> bool:
+        """Whether the players not yet in ``pairs`` can still be paired without a rematch.
+
+        An exact check for the search in order when few unplayed pairs are left (late rounds
+        of a long override), where finding dead ends one pair at a time takes exponential time.
+        """
+        free = (1 << self._n) - 1
+        for p, q in pairs:
+            free &= ~((1 << p) | (1 << q))
+        if bye is not None:
+            free &= ~(1 << bye)
+        return next(_perfect_matchings(self._full(), free, None), None) is not None
+
     def _decide(self, degrees: Sequence[int], k: int, search: Callable[[], bool]) -> bool:
         n = self._n
         if not _degrees_allow(degrees, k, odd=n % 2 == 1):
@@ -124,11 +142,18 @@ class LookAhead:
             return True
 
     def _full(self) -> Graph:
+        """The unplayed graph; with an odd count, plus the bye vertex ``n`` joined to everyone.
+
+        The bye vertex's edges are never used up: any player may take a bye in any round.
+        """
         if self._graph is None:
-            everyone = (1 << self._n) - 1
-            self._graph = tuple(
-                everyone & ~(1 << v) & ~sum(1 << w for w in self._played[v]) for v in range(self._n)
-            )
+            n = self._n
+            odd = n % 2
+            everyone = (1 << (n + odd)) - 1
+            rows = [everyone & ~(1 << v) & ~sum(1 << w for w in self._played[v]) for v in range(n)]
+            if odd:
+                rows.append(everyone & ~(1 << n))
+            self._graph = tuple(rows)
         return self._graph
 
     def _spend(self) -> None:
@@ -148,87 +173,98 @@ class LookAhead:
             free &= ~(1 << bye)
         start = tuple(graph)
         return any(
-            self._rounds(_without(start, matching), self._k, 0)
+            self._rounds(self._without(start, matching), self._k)
             for matching in self._matchings(start, free)
         )
 
-    def _rounds(self, graph: Graph, k: int, min_bye: int) -> bool:
-        """Whether ``graph`` holds ``k`` disjoint rounds, byes (odd count) from ``min_bye`` up."""
+    def _rounds(self, graph: Graph, k: int) -> bool:
+        """Whether ``graph`` holds ``k`` edge-disjoint rounds (memoised)."""
         if k == 0:
             return True
-        key = (graph, k, min_bye)
+        key = (graph, k)
         known = self._memo.get(key)
         if known is None:
             self._spend()
-            known = self._search_rounds(graph, k, min_bye)
+            known = self._search_rounds(graph, k)
             self._memo[key] = known
         return known
 
-    def _search_rounds(self, graph: Graph, k: int, min_bye: int) -> bool:
+    def _search_rounds(self, graph: Graph, k: int) -> bool:
         n = self._n
-        everyone = (1 << n) - 1
-        degrees = [a.bit_count() for a in graph]
+        size = len(graph)
+        degrees = [row.bit_count() for row in graph[:n]]
         low = min(degrees)
-        if dirac_holds(low, n, k):
+        # Dirac on the graph with the bye vertex (see the module docstring).
+        if low >= size // 2 + k - 1 and (size == n or graph[n].bit_count() >= size // 2):
             return True
-        odd_part = _odd_components(graph, everyone)
-        if n % 2 == 0:
-            if low < k or odd_part:
+        if size == n:
+            if low < k:
                 return False
-            # The rounds are unordered: put first the one where the most constrained player
-            # meets their lowest-numbered opponent; later rounds then skip the ones below it.
-            v = degrees.index(low)
-            for u in _bits(graph[v]):
-                below = graph[v] & ((1 << u) - 1)
-                for matching in self._matchings(graph, everyone & ~(1 << v) & ~(1 << u)):
-                    rest = list(_without(graph, [*matching, (v, u)]))
-                    for w in _bits(below):
-                        rest[w] &= ~(1 << v)
-                    rest[v] &= ~below
-                    if self._rounds(tuple(rest), k - 1, 0):
-                        return True
+        else:
+            may_sit_out = graph[n]
+            short = 0
+            for v, degree in enumerate(degrees):
+                played_rounds = degree - (may_sit_out >> v & 1)
+                if played_rounds < k:
+                    if not may_sit_out >> v & 1:
+                        return False
+                    short += k - played_rounds
+            if short > k:
+                return False
+        if _odd_components(graph, (1 << size) - 1):
             return False
-        # Odd count: order the rounds by their bye; a bye lies in the only odd component.
-        if (
-            sum(max(0, k - d) for d in degrees[min_bye:]) > k
-            or min(degrees[:min_bye], default=k) < k
-        ):
-            return False
-        if odd_part.bit_count() == 0 or odd_part != _one_component(graph, odd_part):
-            return False
-        for b in _bits(odd_part & ~((1 << min_bye) - 1)):
-            for matching in self._matchings(graph, everyone & ~(1 << b)):
-                if self._rounds(_without(graph, matching), k - 1, b):
+        # The rounds are unordered: put first the one where the most constrained player meets
+        # its smallest partner (the bye counting as smallest); later rounds skip those below.
+        v = degrees.index(low)
+        row = graph[v]
+        bye_vertex = (1 << n) if size > n else 0
+        for u in ([n] if row & bye_vertex else []) + list(_bits(row & ((1 << n) - 1))):
+            below = 0 if u == n else (row & ((1 << u) - 1)) | bye_vertex
+            for matching in self._matchings(graph, (1 << size) - 1 & ~(1 << v) & ~(1 << u)):
+                rest = list(self._without(graph, [*matching, (v, u)]))
+                for w in _bits(below):
+                    rest[w] &= ~(1 << v)
+                rest[v] &= ~below
+                if self._rounds(tuple(rest), k - 1):
                     return True
         return False
 
+    def _without(self, graph: Graph, pairs: Pairs) -> Graph:
+        """``graph`` less the pairs of a round (a bye uses nothing up)."""
+        rest = list(graph)
+        n = self._n
+        for p, q in pairs:
+            if p != n and q != n:
+                rest[p] &= ~(1 << q)
+                rest[q] &= ~(1 << p)
+        return tuple(rest)
+
     def _matchings(self, graph: Graph, free: int) -> Iterator[list[tuple[int, int]]]:
-        """Every perfect matching of the players in ``free``, most constrained player first."""
-        if not free:
-            yield []
-            return
-        self._spend()
-        pivot, fewest = -1, self._n
-        for v in _bits(free):
-            count = (graph[v] & free).bit_count()
-            if count < fewest:
-                pivot, fewest = v, count
-                if count <= 1:
-                    break
-        if fewest == 0:
-            return
-        for u in _bits(graph[pivot] & free):
-            for rest in self._matchings(graph, free & ~(1 << pivot) & ~(1 << u)):
-                rest.append((pivot, u))
-                yield rest
+        return _perfect_matchings(graph, free, self._spend)
 
 
-def _without(graph: Graph, pairs: Pairs) -> Graph:
-    rest = list(graph)
-    for p, q in pairs:
-        rest[p] &= ~(1 << q)
-        rest[q] &= ~(1 << p)
-    return tuple(rest)
+def _perfect_matchings(
+    graph: Graph, free: int, spend: Callable[[], None] | None
+) -> Iterator[list[tuple[int, int]]]:
+    """Every perfect matching of the players in ``free``, most constrained player first."""
+    if not free:
+        yield []
+        return
+    if spend is not None:
+        spend()
+    pivot, fewest = -1, len(graph)
+    for v in _bits(free):
+        count = (graph[v] & free).bit_count()
+        if count < fewest:
+            pivot, fewest = v, count
+            if count <= 1:
+                break
+    if fewest == 0:
+        return
+    for u in _bits(graph[pivot] & free):
+        for rest in _perfect_matchings(graph, free & ~(1 << pivot) & ~(1 << u), spend):
+            rest.append((pivot, u))
+            yield rest
 
 
 def _one_component(graph: Graph, start: int) -> int:

@@ -77,7 +77,7 @@ def pair_round(
     passed_over: set[str] = set()
     first_free: tuple[int | None, Found] | None = None
     for bye in candidates:
-        plain = first_round(played, bye)
+        plain = first_round(played, bye, viable=look.matchable if look.sparse else None)
         if plain is None:
             passed_over.add(BACKTRACK)
             continue

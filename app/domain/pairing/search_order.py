@@ -22,7 +22,8 @@ class Found:
 
     pairs: tuple[tuple[int, int], ...]
     backtracked: bool
-    """Whether the search went back at least once (a dead end or a rejected partial round)."""
+    """Whether some player did not get the nearest unpaired player it had not played: the
+    search had to go back (however early it noticed the dead end)."""
 
 
 def first_round(
@@ -37,15 +38,13 @@ def first_round(
     be paired among themselves does not depend on how the others were paired.
     """
     n = len(played)
-    taken = [False] * n
-    if bye is not None:
-        taken[bye] = True
     if viable is not None and not viable((), bye):
         return None
+    field = _Field(played, bye)
+    taken = field.taken
     stack: list[tuple[int, int]] = []
     dead: set[int] = set()
     mask = 0
-    backtracked = False
     p = _next_free(taken, 0)
     start = p + 1
     while p < n:
@@ -53,14 +52,16 @@ def first_round(
         q = start
         while q < n:
             if not taken[q] and q not in played_p:
-                taken[p] = taken[q] = True
+                field.take(p, q)
                 stack.append((p, q))
                 bits = (1 << p) | (1 << q)
-                if viable(stack, bye) if viable is not None else (mask ^ bits) not in dead:
+                if not field.stranded() and (
+                    viable(stack, bye) if viable is not None else (mask ^ bits) not in dead
+                ):
                     mask ^= bits
                     break
                 stack.pop()
-                taken[p] = taken[q] = False
+                field.release(p, q)
             q += 1
         if q < n:
             p = _next_free(taken, p + 1)
@@ -71,12 +72,73 @@ def first_round(
             dead.add(mask)
         if not stack:
             return None
-        backtracked = True
         p, q = stack.pop()
         mask ^= (1 << p) | (1 << q)
-        taken[p] = taken[q] = False
+        field.release(p, q)
         start = q + 1
-    return Found(pairs=tuple(stack), backtracked=backtracked)
+    return Found(pairs=tuple(stack), backtracked=not _greedy(played, bye, stack))
+
+
+def _greedy(played: Sequence[Set[int]], bye: int | None, pairs: Pairs) -> bool:
+    """Whether every player in ``pairs`` took its first candidate (no going back at all)."""
+    taken = [False] * len(played)
+    if bye is not None:
+        taken[bye] = True
+    for p, q in pairs:
+        taken[p] = True
+        nearest = p + 1
+        while taken[nearest] or nearest in played[p]:
+            nearest += 1
+        if nearest != q:
+            return False
+        taken[q] = True
+    return True
+
+
+class _Field:
+    """The players still unpaired, and how many of them each player has already played.
+
+    A player who has played every other unpaired player strands the partial round: it cannot
+    be completed, so the search goes back at once instead of finding out pair by pair. Only
+    players with at least ``free - 1`` opponents in all can be stranded, so in early rounds the
+    check costs nothing until the last few pairs.
+    """
+
+    def __init__(self, played: Sequence[Set[int]], bye: int | None) -> None:
+        n = len(played)
+        self.played = played
+        self.taken = [False] * n
+        self.free = n
+        self.met = [len(s) for s in played]
+        """Opponents already played among the unpaired players."""
+        self.heavy = sorted(range(n), key=lambda v: (-self.met[v], v))
+        if bye is not None:
+            self._mark(bye, taken=True)
+
+    def _mark(self, v: int, *, taken: bool) -> None:
+        self.taken[v] = taken
+        step = -1 if taken else 1
+        self.free += step
+        met = self.met
+        for w in self.played[v]:
+            met[w] += step
+
+    def take(self, p: int, q: int) -> None:
+        self._mark(p, taken=True)
+        self._mark(q, taken=True)
+
+    def release(self, p: int, q: int) -> None:
+        self._mark(p, taken=False)
+        self._mark(q, taken=False)
+
+    def stranded(self) -> bool:
+        limit = self.free - 1
+        for v in self.heavy:
+            if len(self.played[v]) < limit:
+                return False
+            if not self.taken[v] and self.met[v] >= limit:
+                return True
+        return False
 
 
 def _next_free(taken: Sequence[bool], start: int) -> int:

@@ -1,0 +1,120 @@
+"""Benchmark of pairing ``nearest``: one round of a large field, median of several runs.
+
+Run: ``.venv/bin/python bench/bench_pairing_nearest.py [--quick]``. Tournaments are simulated
+with random results (win, draw or loss, default points) through the rounds before the one
+timed; the order is points, then start number. The figures go in ``docs/performance.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.domain.pairing.base import Entrant, PairingContext, PairingHistory  # noqa: E402
+from app.domain.pairing.nearest import pair_round  # noqa: E402
+from app.domain.types import PlayerId, PointsTable, RoundNumber, Score  # noqa: E402
+
+POINTS = PointsTable.default()
+
+
+class Tournament:
+    """A field of ``size`` players with random results, enough state to pair the next round."""
+
+    def __init__(self, size: int, rounds: int, seed: int) -> None:
+        self.rounds = rounds
+        self.rng = random.Random(seed)
+        self.points = [0] * size
+        self.byes = [0] * size
+        self.opponents: list[set[int]] = [set() for _ in range(size)]
+        self.played = 0
+
+    def order(self) -> list[Entrant]:
+        ranked = sorted(range(len(self.points)), key=lambda i: (-self.points[i], i))
+        return [
+            Entrant(PlayerId(i), Score(self.points[i]), self.byes[i], i + 1) for i in ranked
+        ]
+
+    def history(self) -> PairingHistory:
+        return PairingHistory(
+            {PlayerId(i): frozenset(PlayerId(o) for o in opp) for i, opp in enumerate(self.opponents)}
+        )
+
+    def context(self) -> PairingContext:
+        number = self.played + 1
+        return PairingContext(RoundNumber(number), self.rounds - number, f"bench-{number}", POINTS)
+
+    def play(self) -> None:
+        pairing = pair_round(self.order(), self.history(), self.context())
+        for pair in pairing.pairs:
+            a, b = pair.higher, pair.lower
+            self.opponents[a].add(b)
+            self.opponents[b].add(a)
+            outcome = self.rng.randrange(3)
+            self.points[a] += (POINTS.win, POINTS.draw, POINTS.loss)[outcome]
+            self.points[b] += (POINTS.loss, POINTS.draw, POINTS.win)[outcome]
+        if pairing.bye is not None:
+            self.points[pairing.bye] += POINTS.bye
+            self.byes[pairing.bye] += 1
+        self.played += 1
+
+
+def time_round(size: int, number: int, rounds: int, runs: int) -> tuple[float, tuple[str, ...]]:
+    """Median milliseconds to pair round ``number`` of ``rounds`` over ``runs`` tournaments."""
+    timings: list[float] = []
+    path: tuple[str, ...] = ()
+    for run in range(runs):
+        tournament = Tournament(size, rounds, seed=1000 * size + run)
+        while tournament.played < number - 1:
+            tournament.play()
+        order, history, context = tournament.order(), tournament.history(), tournament.context()
+        start = time.perf_counter()
+        result = pair_round(order, history, context)
+        timings.append((time.perf_counter() - start) * 1000)
+        path = result.path
+    return statistics.median(timings), path
+
+
+def _table(rows: Sequence[tuple[str, ...]], header: tuple[str, ...]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer runs and a shorter sweep")
+    args = parser.parse_args()
+    runs = 3 if args.quick else 7
+
+    targets = [(1000, 25.0), (4096, 150.0)]
+    rows = []
+    for size, target in targets:
+        median, path = time_round(size, 6, 11, runs)
+        verdict = "ok" if median < target else "OVER"
+        rows.append((f"{size:,}", "6 of 11", f"{median:.1f}", f"< {target:.0f}", verdict, "+".join(path)))
+    print("Targets (median ms, one round):")
+    print(_table(rows, ("players", "round", "median ms", "target", "", "path")))
+
+    sizes = [250, 500, 1000] if args.quick else [250, 500, 1000, 2000, 4096]
+    numbers = [2, 6, 10] if args.quick else list(range(2, 11))
+    sweep = []
+    for size in sizes:
+        cells = [f"{size:,}"]
+        for number in numbers:
+            median, _ = time_round(size, number, 11, max(3, runs // 2))
+            cells.append(f"{median:.1f}")
+        sweep.append(tuple(cells))
+    print()
+    print("Sweep (median ms to pair round r of 11):")
+    print(_table(sweep, ("players", *(f"r{n}" for n in numbers))))
+
+
+if __name__ == "__main__":
+    main()
