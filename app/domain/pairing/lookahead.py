@@ -179,7 +179,7 @@ class LookAhead:
 
     def _rounds(self, graph: Graph, k: int) -> bool:
         """Whether ``graph`` holds ``k`` edge-disjoint rounds (memoised)."""
-        if k == 0:
+        if k == 0 or self._n <= 1:
             return True
         key = (graph, k)
         known = self._memo.get(key)
