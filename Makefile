@@ -28,3 +28,4 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict app/domain
+	$(BIN)/mypy --strict app

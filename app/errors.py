@@ -129,52 +129,49 @@ def problem(
     return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
-async def _app_error(_request: Request, exc: AppError) -> JSONResponse:
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-    return problem(exc.status, exc.code, exc.detail, headers=headers)
-
-
-async def _domain_error(_request: Request, exc: domain.DomainError) -> JSONResponse:
-    return problem(domain_status(exc), exc.code, str(exc))
-
-
-async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-    errors = [
-        {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
-        for e in exc.errors()
-    ]
-    detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
-    return problem(422, "validation_error", detail or "invalid request", errors=errors)
-
-
-async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-    codes = {404: "not_found", 405: "method_not_allowed"}
-    code = codes.get(exc.status_code, f"http_{exc.status_code}")
-    return problem(exc.status_code, code, str(exc.detail), headers=exc.headers)
-
-
-async def _integrity_error(_request: Request, exc: IntegrityError) -> JSONResponse:
-    """A race the database decided (a named constraint refused a row): 409, never a 500."""
-    constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
-    detail = f"a concurrent change conflicts ({constraint})" if constraint else "conflicting change"
-    return problem(409, "conflict", detail)
-
-
-async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+def to_response(exc: Exception) -> Response:
+    """The one translation of an exception into a response: problem+json, or a bare 304."""
+    if isinstance(exc, NotModified):
+        return Response(status_code=304, headers={"ETag": exc.etag})
+    if isinstance(exc, AppError):
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return problem(exc.status, exc.code, exc.detail, headers=headers)
+    if isinstance(exc, domain.DomainError):
+        return problem(domain_status(exc), exc.code, str(exc))
+    if isinstance(exc, RequestValidationError):
+        errors = [
+            {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+            for e in exc.errors()
+        ]
+        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
+        return problem(422, "validation_error", detail or "invalid request", errors=errors)
+    if isinstance(exc, StarletteHTTPException):
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        code = codes.get(exc.status_code, f"http_{exc.status_code}")
+        headers = dict(exc.headers) if exc.headers else None
+        return problem(exc.status_code, code, str(exc.detail), headers=headers)
+    if isinstance(exc, IntegrityError):
+        # A race the database decided (a named constraint refused a row): 409, never a 500.
+        constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
+        detail = f"a concurrent change conflicts ({constraint})" if constraint else "conflict"
+        return problem(409, "conflict", detail)
     logger.exception("unexpected error", exc_info=exc)
     return problem(500, "internal_error", "an unexpected error; it has been logged")
 
 
-async def _not_modified(_request: Request, exc: NotModified) -> Response:
-    return Response(status_code=304, headers={"ETag": exc.etag})
+async def handle(_request: Request, exc: Exception) -> Response:
+    return to_response(exc)
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    """One body shape for every refusal, whoever raised it."""
-    app.add_exception_handler(NotModified, _not_modified)
-    app.add_exception_handler(IntegrityError, _integrity_error)
-    app.add_exception_handler(Exception, _unexpected)
-    app.add_exception_handler(AppError, _app_error)
-    app.add_exception_handler(domain.DomainError, _domain_error)
-    app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
+    """One handler and one body shape for every refusal, whoever raised it."""
+    for kind in (
+        NotModified,
+        AppError,
+        domain.DomainError,
+        RequestValidationError,
+        StarletteHTTPException,
+        IntegrityError,
+        Exception,
+    ):
+        app.add_exception_handler(kind, handle)

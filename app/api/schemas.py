@@ -84,7 +84,9 @@ class TournamentCreate(Schema):
     players: list[PlayerCreate] = Field(min_length=2, description="2–4096 players")
     pairing: PairingSystem = PairingSystem.NEAREST
     tiebreak: Tiebreak | None = Field(None, description="Default: buchholz (nearest), lim (lim)")
-    points: PointsTableSchema = Field(default_factory=PointsTableSchema)
+    points: PointsTableSchema = Field(
+        default_factory=lambda: PointsTableSchema(win=3, draw=1, loss=0, bye=3)
+    )
     format: FormatPreset = FormatPreset.STANDARD
     swiss_rounds: int | None = Field(None, ge=1, description="Overrides the format table")
     final_phase: FinalPhaseKind | None = Field(None, description="Overrides the format table")
