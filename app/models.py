@@ -9,7 +9,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, ForeignKeyConstraint, Index
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKeyConstraint,
+    Index,
+    UniqueConstraint,
+)
 from sqlmodel import Field, SQLModel
 
 from app.db import apply_naming_convention
@@ -124,3 +132,23 @@ class AuditRow(SQLModel, table=True):
     actor: str = Field(max_length=16)
     action: str = Field(max_length=40)
     detail: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class EventRow(SQLModel, table=True):
+    """The outbox: one row per change, written in the transaction that makes the change.
+
+    ``seq`` counts from 1 per tournament without gaps; it is allocated under the tournament row
+    lock, so it becomes visible in commit order per tournament. ``id`` is only a surrogate key:
+    across tournaments it does not follow commit order. The unique constraint on
+    ``(tournament_id, seq)`` is also the index that reads "events after seq n" use.
+    """
+
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = Field(max_length=32, foreign_key="tournament.id", ondelete="CASCADE")
+    seq: int
+    type: str = Field(max_length=40)
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
