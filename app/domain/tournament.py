@@ -7,9 +7,11 @@ applies completely or raises a ``DomainError`` and changes nothing.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Concatenate, ParamSpec, TypeVar
 
 from app.domain import final_phase as fp
 from app.domain.colours import ColourRule, assign_colours, seat_by_rank
@@ -139,8 +141,29 @@ class MatchChanges:
     removed: tuple[MatchId, ...] = ()
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _command(
+    method: Callable[Concatenate[Tournament, _P], _R],
+) -> Callable[Concatenate[Tournament, _P], _R]:
+    """Mark a method that changes the state: the memoized standings are dropped around it."""
+
+    @functools.wraps(method)
+    def run(self: Tournament, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        self._standings_memo = None
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._standings_memo = None
+
+    return run
+
+
 class Tournament:
-    """A tournament's state. Build it with ``create`` or ``restore``; change it by commands."""
+    """A tournament's state. Build it with the constructor (from storage) or ``create``;
+    change it only by its commands, which keep the memoized standings honest."""
 
     def __init__(
         self,
@@ -156,6 +179,7 @@ class Tournament:
         self.rounds: list[SwissRound] = list(rounds)
         self.matches: dict[MatchId, Match] = {m.id: m for m in matches}
         self.final_phase_started = final_phase_started
+        self._standings_memo: tuple[StandingRow, ...] | None = None
 
     # -- construction ---------------------------------------------------------------------
 
@@ -268,6 +292,7 @@ class Tournament:
 
     # -- registration commands ------------------------------------------------------------
 
+    @_command
     def change_settings(self, settings: Settings) -> None:
         """Settings can change only in registration; the new ones must fit the players."""
         self._require_registration()
@@ -279,6 +304,7 @@ class Tournament:
             self.settings = previous
             raise
 
+    @_command
     def add_player(self, new: NewPlayer) -> Player:
         """Add a player: in registration, or as a late entry until half the rounds are generated.
 
@@ -308,6 +334,7 @@ class Tournament:
         self.players[pid] = player
         return player
 
+    @_command
     def rename_player(self, player_id: PlayerId, name: str) -> Player:
         player = self._player(player_id)
         cleaned = _clean_name(name)
@@ -317,6 +344,7 @@ class Tournament:
             self._renumber()
         return self.players[player_id]
 
+    @_command
     def remove_player(self, player_id: PlayerId) -> None:
         """Delete a player during registration (start numbers close up)."""
         self._player(player_id)
@@ -331,6 +359,7 @@ class Tournament:
             self.players = previous
             raise
 
+    @_command
     def withdraw_player(self, player_id: PlayerId) -> Player:
         """Withdraw a player: not paired from the next round on; their results stay."""
         player = self._player(player_id)
@@ -345,6 +374,7 @@ class Tournament:
 
     # -- rounds ---------------------------------------------------------------------------
 
+    @_command
     def generate_round(self) -> SwissRound:
         """Generate the next Swiss round, in every group, by the tournament's pairing system."""
         if self.final_phase_started:
@@ -409,6 +439,7 @@ class Tournament:
 
     # -- results --------------------------------------------------------------------------
 
+    @_command
     def record_result(self, match_id: MatchId, result: Result) -> MatchChanges:
         """Record or correct a result (``tournament.md``, "Corrections")."""
         match = self._match(match_id)
@@ -420,6 +451,7 @@ class Tournament:
             return self._reform_finals(updated)
         return MatchChanges((updated,))
 
+    @_command
     def clear_result(self, match_id: MatchId) -> MatchChanges:
         """Clear a result, under the same correction rules as recording one."""
         match = self._match(match_id)
@@ -432,6 +464,7 @@ class Tournament:
             return self._reform_finals(updated)
         return MatchChanges((updated,))
 
+    @_command
     def start_final_phase(self) -> MatchChanges:
         """Start the final phase, after the last Swiss round or early after a complete round.
 
@@ -461,6 +494,11 @@ class Tournament:
     # -- internals ------------------------------------------------------------------------
 
     def _all_standings(self) -> tuple[StandingRow, ...]:
+        if self._standings_memo is None:
+            self._standings_memo = self._compute_standings()
+        return self._standings_memo
+
+    def _compute_standings(self) -> tuple[StandingRow, ...]:
         games = [
             SwissGame(m.round, m.home, m.away, m.result)
             for m in self.matches.values()
