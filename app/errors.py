@@ -94,6 +94,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.DuplicateName: 409,
     domain.UnknownPlayer: 404,
     domain.UnknownMatch: 404,
+    domain.UnknownGroup: 404,
     domain.WrongStatus: 409,
     domain.RegistrationClosed: 409,
     domain.RoundIncomplete: 409,

@@ -37,6 +37,12 @@ class UnknownPlayer(DomainError):
     code = "player_not_found"
 
 
+class UnknownGroup(DomainError):
+    """A group asked of a tournament that has no such group."""
+
+    code = "group_not_found"
+
+
 class UnknownMatch(DomainError):
     code = "match_not_found"
 

@@ -28,6 +28,7 @@ from app.domain.errors import (
     RoundLocked,
     TooFewPlayers,
     TooManyPlayers,
+    UnknownGroup,
     UnknownMatch,
     UnknownPlayer,
     WinnerRequired,
@@ -247,6 +248,8 @@ class Tournament:
         rows = self._all_standings()
         if group is None:
             return rows
+        if not self.format.groups or group not in ("A", "B"):
+            raise UnknownGroup(f"this tournament has no group {group!r}")
         in_group = [r for r in rows if self.players[r.player_id].group == group]
         return tuple(replace(r, rank=i) for i, r in enumerate(in_group, start=1))
 

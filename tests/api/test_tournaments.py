@@ -169,3 +169,9 @@ def test_audit_trail_lists_every_accepted_write(client: ApiClient) -> None:
 def test_health(client: ApiClient) -> None:
     response = client.get("/health")
     assert response.json() == {"status": "ok", "database": "ok"}
+
+
+def test_standings_of_a_group_the_tournament_does_not_have(client: ApiClient) -> None:
+    t = create(client, 6)
+    response = client.get(f"/v1/tournaments/{t.id}/standings", params={"group": "A"})
+    assert_problem(response, 404, "group_not_found")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.errors import InvalidSettings
+from app.domain.errors import InvalidSettings, UnknownGroup
 from app.domain.formats import GroupAssignment, GroupsSetting
 from app.domain.tournament import Tournament
 from app.domain.types import PlayerId
@@ -63,3 +63,9 @@ def test_each_group_is_paired_on_its_own_and_never_repeats() -> None:
     assert all(t.rounds[i].rematch_pairs == () for i in range(4))
     ranks = [row.rank for row in t.standings(group="A")]  # type: ignore[arg-type]
     assert ranks == [1, 2, 3, 4, 5, 6]
+
+
+def test_standings_of_a_group_the_tournament_does_not_have() -> None:
+    t = new(6)
+    with pytest.raises(UnknownGroup):
+        t.standings(group="A")  # type: ignore[arg-type]
