@@ -6,11 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Response, status
 
-from app.api import presenters
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
 from app.api.schemas import PlayerCreate, PlayerRead, PlayerUpdate
-from app.services import players, storage
+from app.services import players, storage, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/players", tags=["players"])
 PlayerId = Annotated[int, Path(description="The player's id in this tournament", ge=1)]
@@ -25,7 +24,7 @@ PlayerId = Annotated[int, Path(description="The player's id in this tournament",
 )
 def list_players(header: TournamentDep, session: SessionDep) -> list[PlayerRead]:
     """By start number."""
-    return presenters.players(storage.load(session, header.id))
+    return views.players(storage.load(session, header.id))
 
 
 @router.post(
@@ -37,7 +36,7 @@ def list_players(header: TournamentDep, session: SessionDep) -> list[PlayerRead]
     responses=WRITE,
 )
 def add_player(body: PlayerCreate, header: OrganizerDep, session: SessionDep) -> PlayerRead:
-    return presenters.player(players.add(session, header.id, name=body.name, rating=body.rating))
+    return views.player(players.add(session, header.id, name=body.name, rating=body.rating))
 
 
 @router.patch(
@@ -54,7 +53,7 @@ def update_player(
     player = players.update(
         session, header.id, player_id, name=body.name, withdraw=bool(body.withdrawn)
     )
-    return presenters.player(player)
+    return views.player(player)
 
 
 @router.delete(

@@ -6,11 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path
 
-from app.api import presenters
 from app.api.deps import OrganizerDep, SessionDep
 from app.api.responses import WRITE
 from app.api.schemas import MatchRead, ResultWrite
-from app.services import results
+from app.services import results, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/matches", tags=["results"])
 MatchId = Annotated[int, Path(ge=1, description="The match's id in this tournament")]
@@ -39,7 +38,7 @@ def record_result(
         decided_by=body.decided_by,
         forfeit=body.forfeit,
     )
-    return presenters.match(match)
+    return views.match(match)
 
 
 @router.delete(
@@ -52,4 +51,4 @@ def record_result(
 def clear_result(match_id: MatchId, header: OrganizerDep, session: SessionDep) -> MatchRead:
     """Same correction rules as recording; answers the match without its result."""
     _, match = results.clear(session, header.id, match_id)
-    return presenters.match(match)
+    return views.match(match)

@@ -6,12 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, status
 
-from app.api import presenters
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
 from app.api.schemas import RoundRead
 from app.errors import RoundNotFound
-from app.services import rounds, storage
+from app.services import rounds, storage, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])
 
@@ -27,7 +26,7 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["round
 def generate_round(header: OrganizerDep, session: SessionDep) -> RoundRead:
     """All groups at once in the group variant. 409 `round_incomplete` while results are missing."""
     tournament, swiss_round = rounds.generate(session, header.id)
-    return presenters.round_(tournament, swiss_round)
+    return views.round_(tournament, swiss_round)
 
 
 @router.get(
@@ -39,7 +38,7 @@ def generate_round(header: OrganizerDep, session: SessionDep) -> RoundRead:
 )
 def list_rounds(header: TournamentDep, session: SessionDep) -> list[RoundRead]:
     tournament = storage.load(session, header.id)
-    return [presenters.round_(tournament, r) for r in tournament.rounds]
+    return [views.round_(tournament, r) for r in tournament.rounds]
 
 
 @router.get(
@@ -57,4 +56,4 @@ def read_round(
     tournament = storage.load(session, header.id)
     if number > len(tournament.rounds):
         raise RoundNotFound(f"round {number} has not been generated")
-    return presenters.round_(tournament, tournament.rounds[number - 1])
+    return views.round_(tournament, tournament.rounds[number - 1])

@@ -6,12 +6,11 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Response, status
 
-from app.api import presenters
 from app.api.deps import OrganizerDep, ReadCacheDep, SessionDep, TournamentDep, etag
 from app.api.responses import READ, WRITE
 from app.api.schemas import FinalPhaseRead, StandingsRead
 from app.domain.types import GroupName
-from app.services import results, storage
+from app.services import results, storage, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["standings"])
 
@@ -35,7 +34,7 @@ def read_standings(
 
     def render() -> bytes:
         tournament = storage.load(session, header.id)
-        body = presenters.standings(tournament, GroupName(group) if group else None)
+        body = views.standings(tournament, GroupName(group) if group else None)
         return body.model_dump_json().encode()
 
     body = cache.get_or_render((header.id, header.version, "standings", group), render)
@@ -52,7 +51,7 @@ def read_standings(
 )
 def start_final_phase(header: OrganizerDep, session: SessionDep) -> FinalPhaseRead:
     tournament, _ = results.start_final_phase(session, header.id)
-    return presenters.final_phase(tournament)
+    return views.final_phase(tournament)
 
 
 @router.get(
@@ -63,4 +62,4 @@ def start_final_phase(header: OrganizerDep, session: SessionDep) -> FinalPhaseRe
     responses=READ,
 )
 def read_final_phase(header: TournamentDep, session: SessionDep) -> FinalPhaseRead:
-    return presenters.final_phase(storage.load(session, header.id))
+    return views.final_phase(storage.load(session, header.id))

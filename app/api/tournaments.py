@@ -6,7 +6,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response, status
 
-from app.api import presenters
 from app.api.deps import (
     OrganizerDep,
     OrganizerReadDep,
@@ -24,14 +23,14 @@ from app.api.schemas import (
     TournamentRead,
     TournamentUpdate,
 )
-from app.services import audit, tournaments
+from app.services import audit, tournaments, views
 
 router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
 
 
 def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
     row, count = tournaments.summaries(session, [tournament_id])[0]
-    return presenters.tournament(row, count)
+    return views.tournament(row, count)
 
 
 @router.post(
@@ -57,7 +56,7 @@ def create_tournament(
     return TournamentCreated(
         **read.model_dump(),
         organizer_token=created.token,
-        players=presenters.players(created.tournament),
+        players=views.players(created.tournament),
     )
 
 
@@ -74,7 +73,7 @@ def list_tournaments(
     cursor: Annotated[str | None, Query(description="`next_cursor` of the previous page")] = None,
 ) -> TournamentPage:
     ids, next_cursor = tournaments.page(session, limit=limit, cursor=cursor)
-    items = [presenters.tournament(row, n) for row, n in tournaments.summaries(session, ids)]
+    items = [views.tournament(row, n) for row, n in tournaments.summaries(session, ids)]
     return TournamentPage(items=items, next_cursor=next_cursor)
 
 
@@ -127,6 +126,6 @@ def delete_tournament(header: OrganizerDep, session: SessionDep) -> Response:
 def list_audit(header: OrganizerReadDep, session: SessionDep) -> list[AuditEntryRead]:
     """Every accepted write: who (the organizer), what and when."""
     return [
-        AuditEntryRead(**{**e, "at": presenters.aware(e["at"])})
+        AuditEntryRead(**{**e, "at": views.aware(e["at"])})
         for e in audit.entries(session, header.id)
     ]

@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 from app.domain.errors import UnknownPlayer
 from app.domain.tournament import NewPlayer, Tournament
 from app.domain.types import Player, PlayerId
-from app.services import commands
+from app.services import commands, events
 
 
 def add(session: Session, tournament_id: str, *, name: str, rating: int | None) -> Player:
@@ -17,6 +17,7 @@ def add(session: Session, tournament_id: str, *, name: str, rating: int | None) 
         "players-create",
         lambda t: t.add_player(NewPlayer(name, rating)),
         detail={"name": name, "rating": rating},
+        watch=lambda _: lambda _t, p: [(events.PLAYER_ADDED, events.player_data(p))],
     )
     return player
 
@@ -41,7 +42,16 @@ def update(
         detail["name"] = name
     if withdraw:
         detail["withdrawn"] = True
-    _, player = commands.run(session, tournament_id, "players-update", change, detail=detail)
+    _, player = commands.run(
+        session,
+        tournament_id,
+        "players-update",
+        change,
+        detail=detail,
+        watch=lambda _: (
+            lambda _t, p: [(events.PLAYER_WITHDRAWN, events.player_data(p))] if withdraw else []
+        ),
+    )
     return player
 
 

@@ -6,7 +6,7 @@ from sqlalchemy.orm import Session
 
 from app.domain.tournament import Match, MatchChanges, Tournament
 from app.domain.types import DecidedBy, Result, Side
-from app.services import commands
+from app.services import commands, events
 
 
 def record(
@@ -34,6 +34,7 @@ def record(
             "decided_by": decided_by,
             "forfeit": forfeit,
         },
+        watch=events.result_events(match_id),
     )
     return tournament, tournament.matches[match_id]
 
@@ -45,11 +46,16 @@ def clear(session: Session, tournament_id: str, match_id: int) -> tuple[Tourname
         "results-clear",
         lambda t: t.clear_result(match_id),
         detail={"match_id": match_id},
+        watch=events.result_events(match_id),
     )
     return tournament, tournament.matches[match_id]
 
 
 def start_final_phase(session: Session, tournament_id: str) -> tuple[Tournament, MatchChanges]:
     return commands.run(
-        session, tournament_id, "final-phase-start", lambda t: t.start_final_phase()
+        session,
+        tournament_id,
+        "final-phase-start",
+        lambda t: t.start_final_phase(),
+        watch=lambda _: lambda t, _c: [(events.FINAL_PHASE_STARTED, events.final_phase_data(t))],
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from app.domain.tournament import SwissRound, Tournament
-from app.services import commands
+from app.services import commands, events
 
 
 def generate(session: Session, tournament_id: str) -> tuple[Tournament, SwissRound]:
@@ -16,4 +16,5 @@ def generate(session: Session, tournament_id: str) -> tuple[Tournament, SwissRou
         "rounds-generate",
         lambda t: t.generate_round(),
         detail=lambda r: {"round": r.number},
+        watch=lambda _: lambda t, r: [(events.ROUND_GENERATED, events.round_data(t, r))],
     )

@@ -16,7 +16,7 @@ from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, Gr
 from app.domain.tournament import NewPlayer, Settings, Tournament
 from app.domain.types import PairingSystem, PointsTable, Score, Tiebreak
 from app.errors import InvalidValue
-from app.services import audit, commands, storage
+from app.services import audit, commands, events, storage
 from app.services.access import hash_token, new_token
 
 SEED_LIMIT = 2**53
@@ -101,6 +101,10 @@ def create(
     )
     storage.save(session, tid, storage.Snapshot.of(Tournament(tournament.settings, ())), tournament)
     audit.record(session, tid, "tournaments-create", name=name, players=len(tournament.players))
+    row, count = summaries(session, [tid])[0]
+    events.emit(
+        session, tid, events.TOURNAMENT_CREATED, events.tournament_data(row, count, tournament)
+    )
     return Created(tid, token, at, tournament)
 
 

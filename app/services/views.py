@@ -1,4 +1,7 @@
-"""Domain state and table rows turned into response schemas."""
+"""Domain state and table rows turned into the API's response schemas.
+
+Shared by the routers (response bodies) and the event outbox (event data), so an event carries
+exactly the shapes the REST API answers."""
 
 from __future__ import annotations
 

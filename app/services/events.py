@@ -1,0 +1,206 @@
+"""The event outbox: each change writes its events in its own transaction.
+
+``emit`` gives the event the tournament's next ``seq`` (1, 2, 3, … without gaps): writes to a
+tournament hold its row lock (``access.lock_header``), so ``max(seq) + 1`` cannot be taken twice
+and events become visible in ``seq`` order. On PostgreSQL it also queues a ``NOTIFY`` on
+``CHANNEL`` (delivered at commit, dropped on rollback) so every worker's stream wakes at once.
+The data of each type is built here from the API's own shapes (``app.services.views``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, insert, select, text
+from sqlalchemy.orm import Session
+
+from app.domain.tournament import MatchChanges, MatchId, SwissRound, Tournament
+from app.domain.types import GroupName, Player, Stage, Status
+from app.models import EventRow
+from app.services import views
+from app.services.storage import now
+
+E = EventRow.__table__  # type: ignore[attr-defined]
+CHANNEL = "svizzera_events"
+"""PostgreSQL ``LISTEN``/``NOTIFY`` channel; the payload is the tournament id."""
+
+TOURNAMENT_CREATED = "tournament.created"
+ROUND_GENERATED = "round.generated"
+RESULT_RECORDED = "result.recorded"
+RESULT_CORRECTED = "result.corrected"
+RESULT_CLEARED = "result.cleared"
+PLAYER_WITHDRAWN = "player.withdrawn"
+PLAYER_ADDED = "player.added"
+FINAL_PHASE_STARTED = "final_phase.started"
+TOURNAMENT_FINISHED = "tournament.finished"
+TYPES = (
+    TOURNAMENT_CREATED,
+    ROUND_GENERATED,
+    RESULT_RECORDED,
+    RESULT_CORRECTED,
+    RESULT_CLEARED,
+    PLAYER_WITHDRAWN,
+    PLAYER_ADDED,
+    FINAL_PHASE_STARTED,
+    TOURNAMENT_FINISHED,
+)
+
+NewEvent = tuple[str, dict[str, Any]]
+"""An event to emit: its type and its data."""
+Describe = Callable[[Tournament, Any], list[NewEvent]]
+"""Given the tournament after a command and the command's outcome: the events it caused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A stored event."""
+
+    seq: int
+    tournament_id: str
+    type: str
+    data: dict[str, Any]
+    created_at: datetime
+
+
+def emit(session: Session, tournament_id: str, type: str, data: dict[str, Any]) -> int:
+    """Store an event in the current transaction and return its ``seq``.
+
+    The caller holds the tournament's row lock (or has just inserted the tournament).
+    """
+    seq = (
+        session.execute(
+            select(func.coalesce(func.max(E.c.seq), 0)).where(E.c.tournament_id == tournament_id)
+        ).scalar_one()
+        + 1
+    )
+    session.execute(
+        insert(E).values(
+            tournament_id=tournament_id, seq=seq, type=type, data=data, created_at=now()
+        )
+    )
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(
+            text("SELECT pg_notify(:channel, :tid)"), {"channel": CHANNEL, "tid": tournament_id}
+        )
+    return int(seq)
+
+
+def events_after(
+    session: Session, tournament_id: str, after_seq: int, limit: int = 500
+) -> list[Event]:
+    """The tournament's events with ``seq > after_seq``, in order, at most ``limit``."""
+    rows = session.execute(
+        select(E.c.seq, E.c.tournament_id, E.c.type, E.c.data, E.c.created_at)
+        .where(E.c.tournament_id == tournament_id, E.c.seq > after_seq)
+        .order_by(E.c.seq)
+        .limit(limit)
+    )
+    return [Event(r[0], r[1], r[2], r[3], views.aware(r[4])) for r in rows]
+
+
+def last_seqs(session: Session, tournament_ids: Sequence[str]) -> dict[str, int]:
+    """The latest ``seq`` of each of ``tournament_ids`` that has events."""
+    if not tournament_ids:
+        return {}
+    rows = session.execute(
+        select(E.c.tournament_id, func.max(E.c.seq))
+        .where(E.c.tournament_id.in_(list(tournament_ids)))
+        .group_by(E.c.tournament_id)
+    )
+    return {r[0]: int(r[1]) for r in rows}
+
+
+# -- the data of each event type ---------------------------------------------------------------
+
+
+def _dump(model: Any) -> dict[str, Any]:
+    dumped: dict[str, Any] = model.model_dump(mode="json")
+    return dumped
+
+
+def player_data(player: Player) -> dict[str, Any]:
+    return {"player": _dump(views.player(player))}
+
+
+def round_data(tournament: Tournament, swiss_round: SwissRound) -> dict[str, Any]:
+    return {"round": _dump(views.round_(tournament, swiss_round))}
+
+
+def final_phase_data(tournament: Tournament) -> dict[str, Any]:
+    return {"final_phase": _dump(views.final_phase(tournament))}
+
+
+def finished_data(tournament: Tournament) -> dict[str, Any]:
+    ranking = views.final_phase(tournament).final_ranking or []
+    return {"final_ranking": [_dump(place) for place in ranking]}
+
+
+def tournament_data(row: Any, player_count: int, tournament: Tournament) -> dict[str, Any]:
+    return {
+        "tournament": _dump(views.tournament(row, player_count)),
+        "players": [_dump(p) for p in views.players(tournament)],
+    }
+
+
+class ResultWatch:
+    """What a result command may change, taken before it: the match's result, the standings
+    rows and the final-phase matches. After the command, ``event`` tells which rows changed,
+    so a scoreboard updates only those."""
+
+    def __init__(self, before: Tournament, match_id: int) -> None:
+        self.match_id = match_id
+        previous = before.matches.get(MatchId(match_id))
+        self.had_result = previous is not None and previous.result is not None
+        self.groups: tuple[GroupName | None, ...] = (
+            (None, GroupName("A"), GroupName("B")) if before.format.groups else (None,)
+        )
+        self.rows = {g: _standing_rows(before, g) for g in self.groups}
+        self.finals = {m.id: m for m in before.final_matches()}
+
+    def event(self, after: Tournament, changes: MatchChanges) -> NewEvent:
+        match = after.matches[MatchId(self.match_id)]
+        if match.result is None:
+            kind = RESULT_CLEARED
+        else:
+            kind = RESULT_CORRECTED if self.had_result else RESULT_RECORDED
+        data: dict[str, Any] = {"match": _dump(views.match(match)), "status": after.status.value}
+        for group in self.groups:
+            old = self.rows[group]
+            rows = [row for pid, row in _standing_rows(after, group).items() if old.get(pid) != row]
+            rows.sort(key=lambda row: row["rank"])
+            if group is None:
+                data["standings"] = rows
+            else:
+                data.setdefault("group_standings", {})[group] = rows
+        if match.stage is not Stage.SWISS:
+            data["finals_written"] = [
+                _dump(views.match(m))
+                for m in changes.written
+                if m.id != match.id and self.finals.get(m.id) != m
+            ]
+            data["finals_removed"] = list(changes.removed)
+        return kind, data
+
+
+def result_events(match_id: int) -> Callable[[Tournament], Describe]:
+    """The watch of a result command on ``match_id``: ``result.recorded|corrected|cleared``."""
+
+    def watch(before: Tournament) -> Describe:
+        taken = ResultWatch(before, match_id)
+        return lambda after, changes: [taken.event(after, changes)] if changes.written else []
+
+    return watch
+
+
+def _standing_rows(t: Tournament, group: GroupName | None) -> dict[int, dict[str, Any]]:
+    return {r.player_id: _dump(r) for r in views.standings(t, group).rows}
+
+
+def finished(before: Status, after: Tournament) -> list[NewEvent]:
+    """``tournament.finished`` when a command made the status ``finished``."""
+    if before is not Status.FINISHED and after.status is Status.FINISHED:
+        return [(TOURNAMENT_FINISHED, finished_data(after))]
+    return []
