@@ -26,6 +26,15 @@ class Settings(BaseSettings):
     read_cache_size: int = Field(
         default=256, description="Standings bodies kept per worker, by tournament version; 0: off"
     )
+    sse_heartbeat: float = Field(
+        default=15.0, gt=0, description="Seconds between heartbeat comments on an event stream"
+    )
+    sse_poll_interval: float = Field(
+        default=0.5, gt=0, description="Seconds between looks for new events (NOTIFY's net)"
+    )
+    sse_max_duration: float = Field(
+        default=3600.0, gt=0, description="Seconds an event stream stays open (clients resume)"
+    )
 
     @field_validator("create_key")
     @classmethod

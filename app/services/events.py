@@ -65,6 +65,17 @@ class Event:
     created_at: datetime
 
 
+def envelope(event: Event) -> dict[str, Any]:
+    """The body every channel sends (SSE ``data:``, webhook deliveries): ``id`` is the ``seq``."""
+    return {
+        "id": event.seq,
+        "tournament_id": event.tournament_id,
+        "type": event.type,
+        "created_at": event.created_at.isoformat(),
+        "data": event.data,
+    }
+
+
 def emit(session: Session, tournament_id: str, type: str, data: dict[str, Any]) -> int:
     """Store an event in the current transaction and return its ``seq``.
 
