@@ -1,0 +1,267 @@
+"""The event outbox: every change writes its events in its own transaction, numbered 1, 2, 3, …
+per tournament; each event's data has the documented shape (the REST API's own schemas)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+from fastapi import FastAPI
+from sqlalchemy.orm import Session
+
+from app.api.event_schemas import ENVELOPES, validate
+from app.broadcast import Hub
+from app.services import access, events, results
+from tests.api.helpers import Organizer, assert_problem, create, generate, play_round, record
+from tests.client import ApiClient
+
+
+def stored(app: FastAPI, tournament_id: str) -> list[dict[str, Any]]:
+    with Session(app.state.engine) as session:
+        return [events.envelope(e) for e in events.events_after(session, tournament_id, 0, 10_000)]
+
+
+def types(app: FastAPI, t: Organizer) -> list[str]:
+    return [e["type"] for e in stored(app, t.id)]
+
+
+def result_url(t: Organizer, match_id: int) -> str:
+    return f"/v1/tournaments/{t.id}/matches/{match_id}/result"
+
+
+def test_an_evening_writes_every_event_type_numbered_without_gaps(
+    app: FastAPI, client: ApiClient
+) -> None:
+    t = create(client, 8)
+    client.post(f"/v1/tournaments/{t.id}/players", json={"name": "Late"}, headers=t.auth)
+    first = generate(client, t)
+    for m in first["matches"]:
+        record(client, t, m["id"], home=2, away=1)
+    record(client, t, first["matches"][0]["id"], home=0, away=0)  # a correction
+    client.delete(result_url(t, first["matches"][0]["id"]), headers=t.auth)
+    record(client, t, first["matches"][0]["id"], home=1, away=0)
+    client.patch(f"/v1/tournaments/{t.id}/players/9", json={"withdrawn": True}, headers=t.auth)
+    for _ in range(3):
+        play_round(client, t)
+    semis = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth).json()["matches"]
+    for m in semis:
+        record(client, t, m["id"], home=2, away=0)
+    finals = client.get(f"/v1/tournaments/{t.id}/final-phase").json()["matches"][2:]
+    for m in finals:
+        record(client, t, m["id"], home=1, away=0)
+
+    envelopes = stored(app, t.id)
+    assert [e["id"] for e in envelopes] == list(range(1, len(envelopes) + 1))
+    assert {e["type"] for e in envelopes} == set(ENVELOPES)
+    assert [e["type"] for e in envelopes[:3]] == [
+        "tournament.created",
+        "player.added",
+        "round.generated",
+    ]
+    assert [e["type"] for e in envelopes[-2:]] == ["result.recorded", "tournament.finished"]
+    for envelope in envelopes:
+        assert envelope["tournament_id"] == t.id
+        validate(envelope)  # the OpenAPI schema of its type describes it
+
+
+def test_result_events_carry_the_match_and_the_changed_standings_rows(
+    app: FastAPI, client: ApiClient
+) -> None:
+    t = create(client, 8)
+    swiss_round = generate(client, t)
+    match = swiss_round["matches"][0]
+    body = record(client, t, match["id"], home=3, away=1)
+    recorded = stored(app, t.id)[-1]
+    assert recorded["type"] == "result.recorded"
+    data = recorded["data"]
+    assert data["match"] == body
+    assert data["status"] == "swiss"
+    standings = client.get(f"/v1/tournaments/{t.id}/standings").json()["rows"]
+    changed = {r["player_id"] for r in data["standings"]}
+    assert {match["home"], match["away"]} <= changed
+    assert [r for r in standings if r["player_id"] in changed] == data["standings"]
+    assert "finals_written" not in data
+
+    record(client, t, match["id"], home=1, away=3)
+    assert stored(app, t.id)[-1]["type"] == "result.corrected"
+    client.delete(result_url(t, match["id"]), headers=t.auth)
+    cleared = stored(app, t.id)[-1]
+    assert cleared["type"] == "result.cleared"
+    assert cleared["data"]["match"]["result"] is None
+
+
+def test_round_and_final_phase_events_have_the_api_shapes(app: FastAPI, client: ApiClient) -> None:
+    t = create(client, 8)
+    swiss_round = generate(client, t)
+    assert stored(app, t.id)[-1]["data"] == {"round": swiss_round}
+    for m in swiss_round["matches"]:
+        record(client, t, m["id"], home=2, away=1)
+    for _ in range(3):
+        play_round(client, t)
+    phase = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth).json()
+    assert stored(app, t.id)[-1] == {**stored(app, t.id)[-1], "type": "final_phase.started"}
+    assert stored(app, t.id)[-1]["data"] == {"final_phase": phase}
+    # a semifinal result forms the final: the event says which matches were written
+    record(client, t, phase["matches"][0]["id"], home=2, away=0)
+    record(client, t, phase["matches"][1]["id"], home=2, away=0)
+    data = stored(app, t.id)[-1]["data"]
+    assert [m["stage"] for m in data["finals_written"]] == ["final", "third_place"]
+    assert data["finals_removed"] == []
+    final_phase = client.get(f"/v1/tournaments/{t.id}/final-phase").json()
+    for m in final_phase["matches"][2:]:
+        record(client, t, m["id"], home=1, away=0)
+    finished = stored(app, t.id)[-1]
+    assert finished["type"] == "tournament.finished"
+    ranking = client.get(f"/v1/tournaments/{t.id}/final-phase").json()["final_ranking"]
+    assert finished["data"] == {"final_ranking": ranking}
+
+
+def test_player_and_creation_events(app: FastAPI, client: ApiClient) -> None:
+    t = create(client, ["Rossi", "Bianchi", "Verdi", "Neri"])
+    created = stored(app, t.id)[0]["data"]
+    assert created["tournament"]["id"] == t.id
+    assert [p["name"] for p in created["players"]] == ["Rossi", "Bianchi", "Verdi", "Neri"]
+    added = client.post(f"/v1/tournaments/{t.id}/players", json={"name": "Gialli"}, headers=t.auth)
+    assert stored(app, t.id)[-1]["data"] == {"player": added.json()}
+    # a rename is no event; a withdrawal is
+    client.patch(f"/v1/tournaments/{t.id}/players/1", json={"name": "Rossa"}, headers=t.auth)
+    assert types(app, t)[-1] == "player.added"
+    generate(client, t)
+    withdrawn = client.patch(
+        f"/v1/tournaments/{t.id}/players/2", json={"withdrawn": True}, headers=t.auth
+    )
+    assert stored(app, t.id)[-1] == {
+        **stored(app, t.id)[-1],
+        "type": "player.withdrawn",
+        "data": {"player": withdrawn.json()},
+    }
+
+
+def test_a_refused_command_writes_no_event(app: FastAPI, client: ApiClient) -> None:
+    t = create(client, 8)
+    swiss_round = generate(client, t)
+    before = stored(app, t.id)
+    assert_problem(
+        client.post(f"/v1/tournaments/{t.id}/rounds", headers=t.auth), 409, "round_incomplete"
+    )
+    assert_problem(
+        client.put(result_url(t, 999), json={"home": 1, "away": 0}, headers=t.auth),
+        404,
+        "match_not_found",
+    )
+    other = client.put(
+        result_url(t, swiss_round["matches"][0]["id"]),
+        json={"home": 1, "away": 0},
+        headers={"Authorization": "Bearer wrong"},
+    )
+    assert other.status_code == 403
+    assert stored(app, t.id) == before
+
+
+def test_a_rolled_back_write_leaves_no_event(app: FastAPI, client: ApiClient) -> None:
+    t = create(client, 4)
+    swiss_round = generate(client, t)
+    before = stored(app, t.id)
+    with Session(app.state.engine) as session:
+        access.lock_header(session, t.id)
+        results.record(
+            session,
+            t.id,
+            swiss_round["matches"][0]["id"],
+            home=1,
+            away=0,
+            winner=None,
+            decided_by=None,
+            forfeit=None,
+        )
+        assert len(events.events_after(session, t.id, 0)) == len(before) + 1
+        session.rollback()
+    assert stored(app, t.id) == before
+    # the next write takes the seq the rolled-back one had: no gap
+    record(client, t, swiss_round["matches"][0]["id"], home=1, away=0)
+    assert [e["id"] for e in stored(app, t.id)] == list(range(1, len(before) + 2))
+
+
+def test_seq_counts_per_tournament(app: FastAPI, client: ApiClient) -> None:
+    a, b = create(client, 4), create(client, 4)
+    generate(client, a)
+    generate(client, b)
+    client.post(f"/v1/tournaments/{a.id}/players", json={"name": "Late"}, headers=a.auth)
+    assert [e["id"] for e in stored(app, a.id)] == [1, 2, 3]
+    assert [e["id"] for e in stored(app, b.id)] == [1, 2]
+
+
+def test_deleting_a_tournament_deletes_its_events(app: FastAPI, client: ApiClient) -> None:
+    t = create(client, 4)
+    generate(client, t)
+    assert client.delete(f"/v1/tournaments/{t.id}", headers=t.auth).status_code == 204
+    assert stored(app, t.id) == []
+
+
+# -- the stream endpoint, in process -----------------------------------------------------------
+
+
+def test_unknown_tournament_is_a_404_problem(client: ApiClient) -> None:
+    assert_problem(client.get("/v1/tournaments/nope/events"), 404, "tournament_not_found")
+
+
+def test_bad_last_event_id_is_a_422_problem(client: ApiClient) -> None:
+    t = create(client, 4)
+    response = client.get(f"/v1/tournaments/{t.id}/events", headers={"Last-Event-ID": "x"})
+    assert_problem(response, 422, "validation_error")
+
+
+def test_a_stream_with_a_timeout_ends_after_replaying(client: ApiClient) -> None:
+    t = create(client, 4)
+    generate(client, t)
+    response = client.get(f"/v1/tournaments/{t.id}/events?timeout=0.2")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/event-stream")
+    ids = [line for line in response.text.splitlines() if line.startswith("id: ")]
+    assert ids == ["id: 1", "id: 2"]
+    resumed = client.get(
+        f"/v1/tournaments/{t.id}/events?timeout=0.2&after=0", headers={"Last-Event-ID": "1"}
+    )
+    assert [line for line in resumed.text.splitlines() if line.startswith("id: ")] == ["id: 2"]
+
+
+def test_a_client_that_disconnects_costs_nothing(app: FastAPI, client: ApiClient) -> None:
+    """The ASGI app directly: after the client's disconnect the stream returns at once, and no
+    subscriber, channel or task is left behind."""
+    t = create(client, 4)
+    hub: Hub = app.state.event_hub
+
+    async def scenario() -> None:
+        disconnect = anyio.Event()
+        sent: list[dict[str, Any]] = []
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.4"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": f"/v1/tournaments/{t.id}/events",
+            "raw_path": f"/v1/tournaments/{t.id}/events".encode(),
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(b"host", b"svizzera.test")],
+            "client": ("127.0.0.1", 1),
+            "server": ("svizzera.test", 80),
+        }
+
+        async def receive() -> dict[str, Any]:
+            await disconnect.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+            if any(b"tournament.created" in m.get("body", b"") for m in sent):
+                disconnect.set()
+
+        with anyio.fail_after(5):
+            await app(scope, receive, send)
+        assert sent[0]["status"] == 200
+        assert hub.subscriber_count == 0
+        assert hub.channels == {}
+
+    client._portal.call(scenario)  # type: ignore[union-attr]  # the loop the hub runs on
