@@ -78,6 +78,22 @@ class Conflict(AppError):
     code = "conflict"
 
 
+class WebhookNotFound(NotFound):
+    code = "webhook_not_found"
+
+
+class WebhookDeliveryNotFound(NotFound):
+    code = "webhook_delivery_not_found"
+
+
+class WebhookUrlInvalid(InvalidValue):
+    code = "webhook_url_invalid"
+
+
+class WebhookUrlForbidden(InvalidValue):
+    code = "webhook_url_forbidden"
+
+
 class NotModified(Exception):
     """``If-None-Match`` names the current version: answer 304 without a body."""
 

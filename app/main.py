@@ -14,10 +14,12 @@ from fastapi import FastAPI, Request, Response
 from app.api import events, health, players, printing, results, rounds, standings, tournaments
 from app.api.cache import ReadCache
 from app.api.event_schemas import document_events
+from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
 from app.db import make_engine
 from app.errors import install_error_handlers, problem
 from app.settings import Settings, get_settings
+from app.webhooks.worker import in_background as webhook_worker
 
 DESCRIPTION = """Swiss-system tournaments for an evening: pairing, standings with Buchholz,
 the final phase. Reads are public; every write needs the tournament's organizer token as
@@ -34,7 +36,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # walks them all (measured: +50-60 ms on a 1,000-player standings, docs/performance.md).
         gc.freeze()
         _end_streams_on_exit(app.state.event_hub)
-        yield
+        async with webhook_worker(app.state.engine, settings):
+            yield
         await app.state.event_hub.close()
         app.state.engine.dispose()
 
@@ -52,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _limit_body_size(app, settings.max_body_bytes)
     for module in (tournaments, players, rounds, results, standings, printing, events, health):
         app.include_router(module.router)
+    app.include_router(webhooks_router)
     document_events(app)
     return app
 

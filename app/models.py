@@ -152,3 +152,49 @@ class EventRow(SQLModel, table=True):
     type: str = Field(max_length=40)
     data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class WebhookEndpointRow(SQLModel, table=True):
+    """A receiver of one tournament's events; ``cursor`` is the last event seq enqueued for it."""
+
+    __tablename__ = "webhook_endpoint"
+    __table_args__ = (Index("ix_webhook_endpoint_tournament_id", "tournament_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = Field(max_length=32, foreign_key="tournament.id", ondelete="CASCADE")
+    url: str = Field(max_length=2048)
+    event_types: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    description: str | None = Field(default=None, max_length=200)
+    # Kept raw: signing needs it back (see docs/webhooks.md); never logged, shown once.
+    secret: str = Field(max_length=64)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    cursor: int = Field(default=0)
+
+
+class WebhookDeliveryRow(SQLModel, table=True):
+    """One event for one endpoint: pending until delivered (2xx) or failed (out of attempts)."""
+
+    __tablename__ = "webhook_delivery"
+    __table_args__ = (
+        UniqueConstraint(
+            "endpoint_id", "event_id", name="uq_webhook_delivery_endpoint_id_event_id"
+        ),
+        Index("ix_webhook_delivery_status_next_attempt_at", "status", "next_attempt_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    endpoint_id: int = Field(foreign_key="webhook_endpoint.id", ondelete="CASCADE")
+    event_id: int = Field(foreign_key="event.id", ondelete="CASCADE")
+    status: str = Field(max_length=16)
+    attempts: int = Field(default=0)
+    next_attempt_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    # A worker sending it holds it until then; a crashed worker's claim simply runs out.
+    claimed_until: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
+    last_error: str | None = Field(default=None, max_length=500)
+    last_status_code: int | None = None
+    delivered_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))

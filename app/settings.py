@@ -36,10 +36,44 @@ class Settings(BaseSettings):
         default=3600.0, gt=0, description="Seconds an event stream stays open (clients resume)"
     )
 
+    webhook_allow_private: bool | None = Field(
+        default=None,
+        description="Webhook URLs may reach loopback/private addresses; unset: only on SQLite",
+    )
+    webhook_worker: bool = Field(
+        default=True, description="Run the webhook delivery worker inside each app process"
+    )
+    webhook_timeout: float = Field(
+        default=5.0, gt=0, description="Seconds a webhook receiver gets to answer a delivery"
+    )
+    webhook_max_attempts: int = Field(
+        default=8, ge=1, description="Attempts of a webhook delivery before it is marked failed"
+    )
+    webhook_backoff: float = Field(
+        default=1.0, gt=0, description="Seconds before the first retry; doubled at each retry"
+    )
+    webhook_backoff_max: float = Field(
+        default=300.0, gt=0, description="Longest wait between two attempts of a delivery"
+    )
+    webhook_poll_interval: float = Field(
+        default=0.25, gt=0, description="Seconds between the delivery worker's looks for work"
+    )
+
     @field_validator("create_key")
     @classmethod
     def _empty_means_unset(cls, value: str | None) -> str | None:
         return value or None
+
+    @field_validator("webhook_allow_private", mode="before")
+    @classmethod
+    def _empty_means_default(cls, value: object) -> object:
+        return None if value == "" else value
+
+    def webhooks_may_reach_private(self) -> bool:
+        """``SVIZZERA_WEBHOOK_ALLOW_PRIVATE``, or by default: yes on SQLite (local use) only."""
+        if self.webhook_allow_private is not None:
+            return self.webhook_allow_private
+        return self.database_url.startswith("sqlite")
 
 
 @lru_cache

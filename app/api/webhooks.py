@@ -1,0 +1,196 @@
+"""/v1/tournaments/{id}/webhooks: register, list, read, delete endpoints; their delivery log
+and redelivery. Organizer only, reads too (the log shows the endpoints' answers)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Annotated, Any
+
+import pydantic_core
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response, status
+
+from app.api.deps import Credentials, SessionDep, TournamentId
+from app.api.responses import problems
+from app.api.webhook_schemas import (
+    DeliveryRead,
+    DeliveryStatus,
+    WebhookCreate,
+    WebhookCreated,
+    WebhookRead,
+)
+from app.errors import NotModified
+from app.services import access, webhooks
+from app.settings import Settings
+
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}/webhooks", tags=["webhooks"])
+WebhookId = Annotated[int, Path(ge=1, description="The webhook endpoint's id")]
+DeliveryId = Annotated[int, Path(ge=1, description="The delivery's id (`Svizzera-Delivery-Id`)")]
+IfNoneMatch = Annotated[str | None, Header(description="An ETag from an earlier read")]
+ORGANIZER = problems(401, 403, 404)
+
+
+def organizer(
+    session: SessionDep, tournament_id: TournamentId, credentials: Credentials
+) -> access.Header:
+    """Checks the organizer token; no tournament lock, since webhooks leave it unchanged."""
+    header = access.read_header(session, tournament_id)
+    access.check_token(header, credentials.credentials if credentials else None)
+    return header
+
+
+OrganizerDep = Annotated[access.Header, Depends(organizer)]
+
+
+def allow_private(request: Request) -> bool:
+    settings: Settings = request.app.state.settings
+    return settings.webhooks_may_reach_private()
+
+
+def conditional(response: Response, if_none_match: str | None, body: Any) -> None:
+    """A read's ETag is a hash of its body: 304 when the client has it already."""
+    tag = f'"{hashlib.sha256(pydantic_core.to_json(body)).hexdigest()[:20]}"'
+    if if_none_match is not None and tag in {t.strip() for t in if_none_match.split(",")}:
+        raise NotModified(tag)
+    response.headers["ETag"] = tag
+
+
+def read(endpoint: webhooks.Endpoint) -> WebhookRead:
+    return WebhookRead(
+        id=endpoint.id,
+        url=endpoint.url,
+        events=endpoint.events,  # type: ignore[arg-type]
+        description=endpoint.description,
+        created_at=endpoint.created_at,
+    )
+
+
+def delivery(d: webhooks.Delivery) -> DeliveryRead:
+    return DeliveryRead.model_validate(d, from_attributes=True)
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    operation_id="webhooks-create",
+    summary="Register a webhook endpoint",
+    response_model=WebhookCreated,
+    responses=problems(401, 403, 404, 413),
+)
+def create_webhook(
+    body: WebhookCreate,
+    header: OrganizerDep,
+    session: SessionDep,
+    response: Response,
+    private: Annotated[bool, Depends(allow_private)],
+) -> WebhookCreated:
+    """It receives the events saved from now on, each a signed POST (see docs/webhooks.md).
+    The `secret` is in this answer only. A URL that is not http(s) is `webhook_url_invalid`;
+    one reaching a loopback or private address, where the deployment forbids it,
+    `webhook_url_forbidden`."""
+    endpoint, secret = webhooks.create(
+        session,
+        header.id,
+        url=body.url,
+        event_types=body.events,
+        description=body.description,
+        allow_private=private,
+    )
+    response.headers["Location"] = f"/v1/tournaments/{header.id}/webhooks/{endpoint.id}"
+    return WebhookCreated(**read(endpoint).model_dump(), secret=secret)
+
+
+@router.get(
+    "",
+    operation_id="webhooks-list",
+    summary="List the webhook endpoints",
+    response_model=list[WebhookRead],
+    responses=problems(304, 401, 403, 404),
+)
+def list_webhooks(
+    header: OrganizerDep,
+    session: SessionDep,
+    response: Response,
+    if_none_match: IfNoneMatch = None,
+) -> list[WebhookRead]:
+    endpoints = [read(e) for e in webhooks.listed(session, header.id)]
+    conditional(response, if_none_match, endpoints)
+    return endpoints
+
+
+@router.get(
+    "/{webhook_id}",
+    operation_id="webhooks-read",
+    summary="Read a webhook endpoint",
+    response_model=WebhookRead,
+    responses=problems(304, 401, 403, 404),
+)
+def read_webhook(
+    webhook_id: WebhookId,
+    header: OrganizerDep,
+    session: SessionDep,
+    response: Response,
+    if_none_match: IfNoneMatch = None,
+) -> WebhookRead:
+    endpoint = read(webhooks.get(session, header.id, webhook_id))
+    conditional(response, if_none_match, endpoint)
+    return endpoint
+
+
+@router.delete(
+    "/{webhook_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="webhooks-delete",
+    summary="Delete a webhook endpoint",
+    responses=ORGANIZER,
+)
+def delete_webhook(webhook_id: WebhookId, header: OrganizerDep, session: SessionDep) -> Response:
+    """Nothing more is sent to it; its delivery log goes with it."""
+    webhooks.remove(session, header.id, webhook_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get(
+    "/{webhook_id}/deliveries",
+    operation_id="webhooks-deliveries-list",
+    summary="The delivery log of a webhook endpoint, newest first",
+    response_model=list[DeliveryRead],
+    responses=problems(304, 401, 403, 404),
+)
+def list_deliveries(
+    webhook_id: WebhookId,
+    header: OrganizerDep,
+    session: SessionDep,
+    response: Response,
+    status_filter: Annotated[
+        DeliveryStatus | None, Query(alias="status", description="Only these deliveries")
+    ] = None,
+    before: Annotated[
+        int | None, Query(ge=1, description="Only ids below this (the last id of a page)")
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=200, description="Page size")] = 50,
+    if_none_match: IfNoneMatch = None,
+) -> list[DeliveryRead]:
+    """Status, attempts, the last answer (`last_status_code`, `last_error`) and when the next
+    attempt is due."""
+    found = webhooks.deliveries(
+        session, header.id, webhook_id, status=status_filter, before=before, limit=limit
+    )
+    items = [delivery(d) for d in found]
+    conditional(response, if_none_match, items)
+    return items
+
+
+@router.post(
+    "/{webhook_id}/deliveries/{delivery_id}/redeliver",
+    status_code=status.HTTP_202_ACCEPTED,
+    operation_id="webhooks-redeliver",
+    summary="Send a delivery again",
+    response_model=DeliveryRead,
+    responses=ORGANIZER,
+)
+def redeliver(
+    webhook_id: WebhookId, delivery_id: DeliveryId, header: OrganizerDep, session: SessionDep
+) -> DeliveryRead:
+    """Delivered or failed, it goes out again (same event id and delivery id) with a fresh set
+    of attempts, after the endpoint's earlier pending deliveries."""
+    return delivery(webhooks.redeliver(session, header.id, webhook_id, delivery_id))

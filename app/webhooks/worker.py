@@ -1,0 +1,245 @@
+"""The webhook delivery worker: enqueue new events, send due deliveries, record the outcome.
+
+It runs outside the request path: as an asyncio task in each app process (lifespan, when
+``SVIZZERA_WEBHOOK_WORKER`` is on) or alone, ``python -m app.webhooks.worker``. All its state is
+in the database (``app.webhooks.queue``), so any number of workers share the work and a restart
+loses nothing: a delivery interrupted mid-send is sent again, with the same event id and
+delivery id, once its claim runs out (at-least-once; receivers dedupe by ``Svizzera-Event-Id``).
+
+Each endpoint has at most one delivery in flight, its oldest pending one, so it receives events
+in order; endpoints are served concurrently, so a receiver that never answers delays only
+itself. The worker wakes on PostgreSQL's ``NOTIFY`` (``events.CHANNEL``) and otherwise looks
+every ``SVIZZERA_WEBHOOK_POLL_INTERVAL`` seconds (also when a retry falls due).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import signal
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import psycopg
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+
+from app.db import make_engine
+from app.services import events
+from app.settings import Settings, get_settings
+from app.webhooks import addresses, queue, signing
+
+logger = logging.getLogger("svizzera.webhooks")
+
+MAX_IN_FLIGHT = 64
+"""Deliveries (to as many endpoints) sent at once by one worker."""
+SHUTDOWN_GRACE = 1.0
+"""Seconds in-flight deliveries get to finish when the worker stops; then their claims run out."""
+USER_AGENT = "Svizzera-Webhooks/1"
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def lease(settings: Settings) -> timedelta:
+    """How long a claim holds a delivery: longer than a whole attempt (bounded by the timeout),
+    so a live worker's delivery is never taken over; a dead worker's runs out this soon."""
+    return timedelta(seconds=2 * settings.webhook_timeout + 1)
+
+
+def body(claimed: queue.Claimed) -> bytes:
+    """The envelope of the event, as every channel sends it (``events.envelope``)."""
+    event = events.Event(
+        claimed.seq, claimed.tournament_id, claimed.type, claimed.data, claimed.created_at
+    )
+    return json.dumps(events.envelope(event), separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def event_id(claimed: queue.Claimed) -> str:
+    """``<tournament id>:<seq>``: unique across tournaments, the same on every resend."""
+    return f"{claimed.tournament_id}:{claimed.seq}"
+
+
+def headers(claimed: queue.Claimed, content: bytes) -> dict[str, str]:
+    return {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        signing.HEADER: signing.sign(claimed.secret, content),
+        "Svizzera-Event-Id": event_id(claimed),
+        "Svizzera-Event-Type": claimed.type,
+        "Svizzera-Delivery-Id": str(claimed.id),
+    }
+
+
+async def send(
+    client: httpx.AsyncClient, claimed: queue.Claimed, *, timeout: float, allow_private: bool
+) -> queue.Outcome:
+    """One attempt: POST the signed envelope; a 2xx within ``timeout`` seconds delivers it.
+    Redirects are not followed (they count as a failure)."""
+    content = body(claimed)
+    try:
+        async with asyncio.timeout(timeout):
+            target = await addresses.target(claimed.url, allow_private=allow_private)
+            async with client.stream(
+                "POST",
+                target.url,
+                content=content,
+                headers=headers(claimed, content) | target.headers,
+                extensions=target.extensions,
+            ) as response:
+                status = response.status_code
+    except addresses.UrlRefused as refused:
+        return queue.Outcome(False, error=str(refused))
+    except TimeoutError:
+        return queue.Outcome(False, error=f"no answer within {timeout:g} s")
+    except httpx.HTTPError as error:
+        return queue.Outcome(False, error=f"{type(error).__name__}: {error}".rstrip(": "))
+    if 200 <= status < 300:
+        return queue.Outcome(True, status)
+    return queue.Outcome(False, status, f"HTTP {status}")
+
+
+class Worker:
+    """One delivery worker on ``engine``."""
+
+    def __init__(self, engine: Engine, settings: Settings) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.lease = lease(settings)
+        self.allow_private = settings.webhooks_may_reach_private()
+        self.in_flight: set[asyncio.Task[None]] = set()
+        self.wake = asyncio.Event()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Work until ``stop`` is set."""
+        listener = None
+        if self.engine.dialect.name == "postgresql":
+            listener = asyncio.create_task(self._listen())
+        async with httpx.AsyncClient(follow_redirects=False, trust_env=False) as client:
+            try:
+                while not stop.is_set():
+                    try:
+                        await self.step(client)
+                    except Exception:
+                        logger.exception("webhook worker step failed; trying again")
+                    await self._sleep(stop)
+            finally:
+                if listener is not None:
+                    listener.cancel()
+                await self._drain()
+
+    async def step(self, client: httpx.AsyncClient) -> int:
+        """Enqueue new events, then start sending what is due; returns how many were started."""
+        await asyncio.to_thread(queue.enqueue, self.engine, now=utcnow())
+        room = MAX_IN_FLIGHT - len(self.in_flight)
+        if room <= 0:
+            return 0
+        claimed = await asyncio.to_thread(
+            queue.claim, self.engine, now=utcnow(), lease=self.lease, limit=room
+        )
+        for delivery in claimed:
+            task = asyncio.create_task(self._deliver(client, delivery))
+            self.in_flight.add(task)
+            task.add_done_callback(self.in_flight.discard)
+        return len(claimed)
+
+    async def _deliver(self, client: httpx.AsyncClient, claimed: queue.Claimed) -> None:
+        s = self.settings
+        outcome = await send(
+            client, claimed, timeout=s.webhook_timeout, allow_private=self.allow_private
+        )
+        try:
+            await asyncio.to_thread(
+                queue.finish,
+                self.engine,
+                claimed,
+                outcome,
+                now=utcnow(),
+                max_attempts=s.webhook_max_attempts,
+                base=s.webhook_backoff,
+                cap=s.webhook_backoff_max,
+            )
+        except Exception:
+            # Not recorded: the claim runs out and the delivery is sent again (same ids).
+            logger.exception("could not record webhook delivery %s", claimed.id)
+        self.wake.set()  # the endpoint's next event may go now
+
+    async def _sleep(self, stop: asyncio.Event) -> None:
+        waiters = [asyncio.create_task(self.wake.wait()), asyncio.create_task(stop.wait())]
+        await asyncio.wait(
+            waiters, timeout=self.settings.webhook_poll_interval, return_when="FIRST_COMPLETED"
+        )
+        for waiter in waiters:
+            waiter.cancel()
+        self.wake.clear()
+
+    async def _listen(self) -> None:
+        """Wake on every ``NOTIFY`` of a new event; the poll covers any time not listening."""
+        url = make_url(self.engine.url).set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        delay = 0.5
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    conninfo, autocommit=True
+                ) as connection:
+                    await connection.execute(f"LISTEN {events.CHANNEL}")
+                    delay = 0.5
+                    async for _notice in connection.notifies():
+                        self.wake.set()
+            except psycopg.Error as error:
+                logger.warning("webhook worker not listening (%s); retrying", error)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 30.0)
+
+    async def _drain(self) -> None:
+        if not self.in_flight:
+            return
+        _done, pending = await asyncio.wait(self.in_flight, timeout=SHUTDOWN_GRACE)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+
+
+@contextlib.asynccontextmanager
+async def in_background(engine: Engine, settings: Settings) -> AsyncIterator[None]:
+    """The app's worker task, while the app runs (if ``SVIZZERA_WEBHOOK_WORKER`` is on)."""
+    if not settings.webhook_worker:
+        yield
+        return
+    stop = asyncio.Event()
+    task = asyncio.create_task(Worker(engine, settings).run(stop), name="webhook-worker")
+    try:
+        yield
+    finally:
+        stop.set()
+        await task
+
+
+async def _serve(engine: Engine, settings: Settings) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    logger.info("webhook worker started")
+    await Worker(engine, settings).run(stop)
+    logger.info("webhook worker stopped")
+
+
+def main() -> None:
+    """``python -m app.webhooks.worker``: the worker alone, configured like the app."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    settings = get_settings()
+    engine = make_engine(settings.database_url, pool_size=2)
+    try:
+        asyncio.run(_serve(engine, settings))
+    finally:
+        engine.dispose()
+
+
+if __name__ == "__main__":
+    main()

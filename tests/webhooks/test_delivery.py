@@ -1,0 +1,143 @@
+"""Deliveries to a real receiver on loopback: in order, signed, retried, logged, redelivered."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import FastAPI
+
+from app.api.event_schemas import validate
+from app.settings import Settings
+from app.webhooks.signing import verify
+from tests.api.helpers import Organizer, create, generate, play_round, record
+from tests.client import ApiClient
+from tests.webhooks.conftest import worker_running
+from tests.webhooks.receiver import Receiver
+
+
+def register(client: ApiClient, t: Organizer, url: str, **body: Any) -> dict[str, Any]:
+    response = client.post(
+        f"/v1/tournaments/{t.id}/webhooks", json={"url": url, **body}, headers=t.auth
+    )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def log(client: ApiClient, t: Organizer, webhook_id: int) -> list[dict[str, Any]]:
+    response = client.get(
+        f"/v1/tournaments/{t.id}/webhooks/{webhook_id}/deliveries", headers=t.auth
+    )
+    assert response.status_code == 200, response.text
+    deliveries: list[dict[str, Any]] = response.json()
+    return deliveries
+
+
+def test_deliveries_arrive_in_order_signed(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    t = create(client)
+    hook = register(client, t, receiver.url)
+    with worker_running(app.state.engine, settings):
+        first = play_round(client, t)  # round.generated + 4 × result.recorded
+        record(client, t, first["matches"][0]["id"], home=0, away=0)  # result.corrected
+        arrivals = receiver.wait_for(6)
+    envelopes = [a.envelope for a in arrivals]
+    assert [e["id"] for e in envelopes] == [2, 3, 4, 5, 6, 7]  # seq 1 (created) came before
+    assert [e["type"] for e in envelopes] == ["round.generated"] + ["result.recorded"] * 4 + [
+        "result.corrected"
+    ]
+    for arrival in arrivals:
+        envelope = arrival.envelope
+        validate(envelope)
+        assert envelope["tournament_id"] == t.id
+        assert verify(hook["secret"], arrival.headers["svizzera-signature"], arrival.body)
+        assert not verify("whsec_wrong", arrival.headers["svizzera-signature"], arrival.body)
+        assert arrival.event_id == f"{t.id}:{envelope['id']}"
+        assert arrival.headers["svizzera-event-type"] == envelope["type"]
+        assert arrival.headers["content-type"] == "application/json"
+    delivered = log(client, t, hook["id"])
+    assert [d["event_id"] for d in delivered] == [7, 6, 5, 4, 3, 2]  # newest first
+    assert {(d["status"], d["attempts"], d["last_status_code"]) for d in delivered} == {
+        ("delivered", 1, 200)
+    }
+    ids = {a.headers["svizzera-delivery-id"] for a in arrivals}
+    assert ids == {str(d["id"]) for d in delivered}
+    assert all(d["delivered_at"] and d["next_attempt_at"] is None for d in delivered)
+
+
+def test_a_receiver_failing_twice_gets_the_event_on_the_third_try_and_order_holds(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    t = create(client)
+    hook = register(client, t, receiver.url)
+    receiver.fail_next = 2
+    with worker_running(app.state.engine, settings):
+        swiss_round = generate(client, t)
+        record(client, t, swiss_round["matches"][0]["id"], home=1, away=0)
+        arrivals = receiver.wait_for(4)
+    assert [a.envelope["id"] for a in arrivals] == [2, 2, 2, 3]
+    assert len({a.headers["svizzera-delivery-id"] for a in arrivals[:3]}) == 1
+    assert all(verify(hook["secret"], a.headers["svizzera-signature"], a.body) for a in arrivals)
+    first = log(client, t, hook["id"])[-1]
+    assert first["event_type"] == "round.generated"
+    assert (first["status"], first["attempts"], first["last_status_code"]) == ("delivered", 3, 200)
+    assert first["last_error"] is None
+
+
+def test_out_of_attempts_is_failed_and_logged_then_redelivered(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    settings = settings.model_copy(update={"webhook_max_attempts": 2})
+    t = create(client)
+    hook = register(client, t, receiver.url, events=["round.generated"])
+    receiver.fail_next, receiver.fail_status = 2, 503
+    with worker_running(app.state.engine, settings):
+        swiss_round = generate(client, t)
+        record(client, t, swiss_round["matches"][0]["id"], home=1, away=0)  # not subscribed
+        receiver.wait_for(2)
+        failed = _wait(client, t, hook["id"], "failed")[0]
+        assert (failed["attempts"], failed["last_status_code"]) == (2, 503)
+        assert failed["last_error"] == "HTTP 503" and failed["next_attempt_at"] is None
+        again = client.post(
+            f"/v1/tournaments/{t.id}/webhooks/{hook['id']}/deliveries/{failed['id']}/redeliver",
+            headers=t.auth,
+        )
+        assert again.status_code == 202, again.text
+        assert again.json()["status"] == "pending"
+        arrivals = receiver.wait_for(3)
+        redelivered = _wait(client, t, hook["id"], "delivered")[0]
+    assert [a.envelope["type"] for a in arrivals] == ["round.generated"] * 3
+    assert arrivals[2].headers["svizzera-delivery-id"] == str(failed["id"])
+    assert (redelivered["attempts"], redelivered["last_status_code"]) == (1, 200)
+    only_failed = client.get(
+        f"/v1/tournaments/{t.id}/webhooks/{hook['id']}/deliveries?status=failed", headers=t.auth
+    )
+    assert only_failed.json() == []
+
+
+def test_private_addresses_are_refused_at_delivery_time_too(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    t = create(client)
+    hook = register(client, t, receiver.url)  # accepted while private addresses were allowed
+    strict = settings.model_copy(update={"webhook_allow_private": False, "webhook_max_attempts": 1})
+    with worker_running(app.state.engine, strict):
+        generate(client, t)
+        failed = _wait(client, t, hook["id"], "failed")[0]
+    assert receiver.arrivals == []
+    assert "127.0.0.1" in failed["last_error"] and failed["last_status_code"] is None
+
+
+def _wait(
+    client: ApiClient, t: Organizer, webhook_id: int, status: str, timeout: float = 10.0
+) -> list[dict[str, Any]]:
+    """The delivery log, once its newest delivery has ``status``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        deliveries = log(client, t, webhook_id)
+        if deliveries and deliveries[0]["status"] == status:
+            return deliveries
+        assert time.monotonic() < deadline, f"no {status} delivery: {deliveries}"
+        time.sleep(0.05)
