@@ -1,4 +1,4 @@
-"""Rendered read bodies, kept per tournament version.
+"""Rendered read bodies, kept per tournament version; conditional answers (``304``).
 
 A tournament's state is immutable at a given version (every write bumps it under the row lock),
 so a body rendered for ``(tournament, version, …)`` stays right for as long as that version is
@@ -8,9 +8,12 @@ keeps its own small LRU; ``SVIZZERA_READ_CACHE_SIZE=0`` turns it off.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+
+from starlette.responses import Response
 
 
 class ReadCache:
@@ -33,3 +36,17 @@ class ReadCache:
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
         return body
+
+
+def body_etag(body: bytes) -> str:
+    """A strong ETag from the bytes, for reads not tied to one tournament's version (the list)."""
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def conditional(body: bytes, tag: str, if_none_match: str | None) -> Response:
+    """The JSON ``body`` with its ``ETag``, or ``304`` when ``If-None-Match`` names it."""
+    if if_none_match is not None:
+        tags = {t.strip().removeprefix("W/") for t in if_none_match.split(",")}
+        if "*" in tags or tag in tags:
+            return Response(status_code=304, headers={"ETag": tag})
+    return Response(body, media_type="application/json", headers={"ETag": tag})

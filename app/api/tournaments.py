@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Response, status
+from fastapi import APIRouter, Depends, Header, Query, Response, status
+from pydantic import TypeAdapter
 
+from app.api.cache import body_etag, conditional
 from app.api.deps import (
     OrganizerDep,
     OrganizerReadDep,
@@ -26,6 +28,8 @@ from app.api.schemas import (
 from app.services import audit, tournaments, views
 
 router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
+IfNoneMatch = Annotated[str | None, Header(description="An ETag from an earlier read")]
+AuditEntries = TypeAdapter(list[AuditEntryRead])
 
 
 def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
@@ -65,16 +69,19 @@ def create_tournament(
     operation_id="tournaments-list",
     summary="List tournaments, newest first",
     response_model=TournamentPage,
-    responses=problems(),
+    responses=problems(304),
 )
 def list_tournaments(
     session: SessionDep,
     limit: Annotated[int, Query(ge=1, le=100, description="Page size")] = 20,
     cursor: Annotated[str | None, Query(description="`next_cursor` of the previous page")] = None,
-) -> TournamentPage:
+    if_none_match: IfNoneMatch = None,
+) -> Response:
+    """The ETag is the page's hash: `If-None-Match` answers 304 while the page is unchanged."""
     ids, next_cursor = tournaments.page(session, limit=limit, cursor=cursor)
     items = [views.tournament(row, n) for row, n in tournaments.summaries(session, ids)]
-    return TournamentPage(items=items, next_cursor=next_cursor)
+    body = TournamentPage(items=items, next_cursor=next_cursor).model_dump_json().encode()
+    return conditional(body, body_etag(body), if_none_match)
 
 
 @router.get(
@@ -121,11 +128,16 @@ def delete_tournament(header: OrganizerDep, session: SessionDep) -> Response:
     operation_id="audit-list",
     summary="The audit trail (organizer only)",
     response_model=list[AuditEntryRead],
-    responses=problems(401, 403, 404),
+    responses=problems(304, 401, 403, 404),
 )
-def list_audit(header: OrganizerReadDep, session: SessionDep) -> list[AuditEntryRead]:
-    """Every accepted write: who (the organizer), what and when."""
-    return [
+def list_audit(
+    header: OrganizerReadDep, session: SessionDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    """Every accepted write: who (the organizer), what and when. Every write bumps the
+    version (the ETag), so `If-None-Match` answers 304 until the next one."""
+    entries = [
         AuditEntryRead(**{**e, "at": views.aware(e["at"])})
         for e in audit.entries(session, header.id)
     ]
+    body = AuditEntries.dump_json(entries)
+    return conditional(body, etag(header.version), if_none_match)
