@@ -36,6 +36,8 @@ class Receiver:
         self.fail_next = 0
         self.fail_status = 500
         self.hang = False
+        self.hang_at: int | None = None
+        """Hang on this arrival (1-based) only."""
         self.released = threading.Event()
         self._changed = threading.Condition()
         self.url = ""
@@ -48,7 +50,7 @@ class Receiver:
             if self.fail_next > 0:
                 self.fail_next -= 1
                 return self.fail_status, False
-            return 200, self.hang
+            return 200, self.hang or len(self.arrivals) == self.hang_at
 
     def wait_for(self, count: int, timeout: float = 10.0) -> list[Arrival]:
         """At least ``count`` arrivals, or AssertionError after ``timeout`` seconds."""
