@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.domain.pairing.base import Entrant, PairingContext, PairingHistory  # noqa: E402
-from app.domain.pairing.nearest import pair_round  # noqa: E402
-from app.domain.types import PlayerId, PointsTable, RoundNumber, Score  # noqa: E402
+from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
+from app.domain.pairing.nearest import pair_round
+from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 
 POINTS = PointsTable.default()
 
@@ -37,13 +37,14 @@ class Tournament:
 
     def order(self) -> list[Entrant]:
         ranked = sorted(range(len(self.points)), key=lambda i: (-self.points[i], i))
-        return [
-            Entrant(PlayerId(i), Score(self.points[i]), self.byes[i], i + 1) for i in ranked
-        ]
+        return [Entrant(PlayerId(i), Score(self.points[i]), self.byes[i], i + 1) for i in ranked]
 
     def history(self) -> PairingHistory:
         return PairingHistory(
-            {PlayerId(i): frozenset(PlayerId(o) for o in opp) for i, opp in enumerate(self.opponents)}
+            {
+                PlayerId(i): frozenset(PlayerId(o) for o in opp)
+                for i, opp in enumerate(self.opponents)
+            }
         )
 
     def context(self) -> PairingContext:
@@ -98,10 +99,20 @@ def main() -> None:
     for size, target in targets:
         median, path = time_round(size, 6, 11, runs)
         verdict = "ok" if median < target else "OVER"
-        rows.append((f"{size:,}", "6 of 11", f"{median:.1f}", f"< {target:.0f}", verdict, "+".join(path)))
+        rows.append(
+            (f"{size:,}", "6 of 11", f"{median:.1f}", f"< {target:.0f}", verdict, "+".join(path))
+        )
     print("Targets (median ms, one round):")
     print(_table(rows, ("players", "round", "median ms", "target", "", "path")))
 
+    heavy = []
+    for size, number, rounds in [(16, 11, 15), (15, 11, 15), (40, 20, 39)]:
+        median, path = time_round(size, number, rounds, 3)
+        heavy.append((str(size), f"{number} of {rounds}", f"{median:.1f}", "+".join(path)))
+    print()
+    print("Long overrides (exact or bounded look-ahead at work):")
+    print(_table(heavy, ("players", "round", "median ms", "path of last run")))
+    print()
     sizes = [250, 500, 1000] if args.quick else [250, 500, 1000, 2000, 4096]
     numbers = [2, 6, 10] if args.quick else list(range(2, 11))
     sweep = []

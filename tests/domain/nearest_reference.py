@@ -23,7 +23,7 @@ class Expected:
 
 
 def pairings_in_search_order(
-    players: Sequence[int], played: frozenset[Edge]
+    players: list[int], played: frozenset[Edge]
 ) -> Iterator[tuple[tuple[int, int], ...]]:
     """Every rematch-free pairing of ``players`` (sorted by rank), in the spec's search order."""
     if not players:
@@ -65,8 +65,9 @@ def bye_order(byes: Sequence[int]) -> list[int | None]:
     n = len(byes)
     if n % 2 == 0:
         return [None]
-    bottom_up = list(range(n - 1, -1, -1))
-    return [v for v in bottom_up if byes[v] == 0] + [v for v in bottom_up if byes[v] > 0]
+    bottom_up = range(n - 1, -1, -1)
+    order: list[int | None] = [v for v in bottom_up if byes[v] == 0]
+    return order + [v for v in bottom_up if byes[v] > 0]
 
 
 def expected_round(byes: Sequence[int], played: frozenset[Edge], later_rounds: int) -> Expected:
@@ -89,9 +90,7 @@ def expected_round(byes: Sequence[int], played: frozenset[Edge], later_rounds: i
     return Expected(pairs, bye, "fallback")
 
 
-def accepted_with(
-    bye: int | None, n: int, played: frozenset[Edge], later_rounds: int
-) -> bool:
+def accepted_with(bye: int | None, n: int, played: frozenset[Edge], later_rounds: int) -> bool:
     """Whether some round with this bye is rematch-free and passes the look-ahead."""
     players = [v for v in range(n) if v != bye]
     return any(

@@ -25,9 +25,7 @@ from app.domain.types import Pair, PlayerId, PointsTable, RoundNumber, Score
 
 def field(size: int, *, byes: Iterable[int] = ()) -> list[Entrant]:
     had_bye = set(byes)
-    return [
-        Entrant(PlayerId(r), Score(0), 1 if r in had_bye else 0, r) for r in range(1, size + 1)
-    ]
+    return [Entrant(PlayerId(r), Score(0), 1 if r in had_bye else 0, r) for r in range(1, size + 1)]
 
 
 def history(*pairs: tuple[int, int]) -> PairingHistory:

@@ -52,7 +52,9 @@ def _random_state(rng: random.Random) -> tuple[list[int], frozenset[Edge], int]:
     if rng.random() < 0.5:
         density = rng.random() * 0.8
         edges = {
-            frozenset((a, b)) for a, b in itertools.combinations(range(n), 2) if rng.random() < density
+            frozenset((a, b))
+            for a, b in itertools.combinations(range(n), 2)
+            if rng.random() < density
         }
     else:  # a history made of whole rounds, as in a real tournament
         edges = set()
@@ -132,15 +134,13 @@ def _check_round(sim: Simulation, order: list[Entrant], pairing: RoundPairing, l
     rank = {pid: i for i, pid in enumerate(ids)}
     assert all(rank[p.higher] < rank[p.lower] for p in pairing.pairs)
     assert [rank[p.higher] for p in pairing.pairs] == sorted(rank[p.higher] for p in pairing.pairs)
-    rematches = tuple(
-        p for p in pairing.pairs if frozenset((p.higher, p.lower)) in sim.played
-    )
+    rematches = tuple(p for p in pairing.pairs if frozenset((p.higher, p.lower)) in sim.played)
     assert rematches == pairing.rematch_pairs
     assert pairing.is_fallback == (pairing.path == (FALLBACK,) or FALLBACK in pairing.path)
     if len(ids) > 10:
         return
     n = len(ids)
-    played = frozenset(frozenset((rank[a], rank[b])) for a, b in map(tuple, sim.played))
+    played = frozenset(frozenset(rank[PlayerId(p)] for p in pair) for pair in sim.played)
     if pairing.is_fallback:
         assert not any(rematch_free_with(b, n, played) for b in _everyone(n))
     if pairing.bye is not None and order[rank[pairing.bye]].byes > 0:
