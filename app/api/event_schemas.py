@@ -149,8 +149,12 @@ def document_events(app: FastAPI) -> None:
 
 
 def _add_webhook(app: FastAPI, type_: str, model: type[BaseModel]) -> None:
-    def receive(body: model) -> None:  # type: ignore[valid-type]
+    def receive(body: BaseModel) -> None:
         """The same body as the `data:` line of `GET /v1/tournaments/{id}/events`."""
+
+    # The annotations are strings here (``from __future__ import annotations``): give FastAPI
+    # the class itself.
+    receive.__annotations__ = {"body": model, "return": None}
 
     app.webhooks.post(
         type_,

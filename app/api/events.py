@@ -142,6 +142,7 @@ def existing_tournament(session: SessionDep, tournament_id: TournamentId) -> str
     "/events",
     operation_id="events-stream",
     summary="The tournament's events, live (server-sent events)",
+    status_code=200,
     response_class=EventStreamResponse,
     responses={
         200: {

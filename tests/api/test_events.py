@@ -265,3 +265,17 @@ def test_a_client_that_disconnects_costs_nothing(app: FastAPI, client: ApiClient
         assert hub.channels == {}
 
     client._portal.call(scenario)  # type: ignore[union-attr]  # the loop the hub runs on
+
+
+def test_openapi_documents_the_stream_and_every_event_body(client: ApiClient) -> None:
+    document = client.get("/openapi.json").json()
+    assert document["openapi"].startswith("3.1")
+    stream = document["paths"]["/v1/tournaments/{tournament_id}/events"]["get"]
+    assert "text/event-stream" in stream["responses"]["200"]["content"]
+    assert "404" in stream["responses"]
+    for type_ in ENVELOPES:
+        body = document["webhooks"][type_]["post"]["requestBody"]["content"]["application/json"]
+        name = body["schema"]["$ref"].rsplit("/", 1)[1]
+        schema = document["components"]["schemas"][name]
+        assert schema["properties"]["type"]["const"] == type_
+        assert set(schema["required"]) >= {"id", "tournament_id", "type", "created_at", "data"}
