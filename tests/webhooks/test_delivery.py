@@ -141,3 +141,21 @@ def _wait(
             return deliveries
         assert time.monotonic() < deadline, f"no {status} delivery: {deliveries}"
         time.sleep(0.05)
+
+
+def test_a_receiver_that_does_not_answer_in_time_is_retried(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    settings = settings.model_copy(update={"webhook_timeout": 0.3})
+    t = create(client)
+    hook = register(client, t, receiver.url)
+    receiver.hang_at = 1
+    with worker_running(app.state.engine, settings):
+        generate(client, t)
+        arrivals = receiver.wait_for(2)
+        delivered = _wait(client, t, hook["id"], "delivered")[0]
+    assert (
+        arrivals[0].headers["svizzera-delivery-id"] == arrivals[1].headers["svizzera-delivery-id"]
+    )
+    assert arrivals[0].event_id == arrivals[1].event_id
+    assert (delivered["attempts"], delivered["last_status_code"]) == (2, 200)
