@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.domain.pairing.lim_matching import Met, has_perfect_matching
+from app.domain.pairing.lim_matching import Met
+from app.domain.pairing.search_order import first_round
 
 EXACT_LIMIT = 20
 
@@ -66,21 +67,6 @@ def _cheapest(points: Sequence[int], met: Met) -> list[tuple[int, int]] | None:
 
 
 def _first_in_order(size: int, met: Met) -> list[tuple[int, int]] | None:
-    """Depth-first in the nearest order; a perfect-matching test cuts every dead branch."""
-    remaining = list(range(size))
-    if not has_perfect_matching(remaining, met):
-        return None
-    pairs: list[tuple[int, int]] = []
-    while remaining:
-        player = remaining[0]
-        for opponent in remaining[1:]:
-            if opponent in met[player]:
-                continue
-            rest = [p for p in remaining if p not in (player, opponent)]
-            if has_perfect_matching(rest, met):
-                pairs.append((player, opponent))
-                remaining = rest
-                break
-        else:
-            return None
-    return pairs
+    """The first rematch-free round in the nearest order: the same search ``nearest`` runs."""
+    found = first_round([met[p] for p in range(size)], None)
+    return None if found is None else list(found.pairs)
