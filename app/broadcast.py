@@ -89,6 +89,7 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self._closed = False
         self.listening = False
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- life cycle ---------------------------------------------------------------------------
 
@@ -96,6 +97,7 @@ class Hub:
         """Started lazily by the first subscriber, on the loop that serves the streams."""
         if self._tasks or self._closed:
             return
+        self._loop = asyncio.get_running_loop()
         self._tasks.append(asyncio.create_task(self._poll_loop(), name="svizzera-events-poll"))
         if self.engine.dialect.name == "postgresql":
             self._tasks.append(
@@ -163,6 +165,14 @@ class Hub:
         channel = self.channels.get(tournament_id)
         if channel is not None:
             self._mark(tournament_id, channel)
+
+    def notify_threadsafe(self, tournament_ids: set[str]) -> None:
+        """``notify`` from another thread (a request's session, after its commit)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return  # no stream has ever been opened in this process
+        for tournament_id in tournament_ids:
+            loop.call_soon_threadsafe(self.notify, tournament_id)
 
     def _mark(self, tournament_id: str, channel: Channel) -> None:
         channel.dirty = True

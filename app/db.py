@@ -50,6 +50,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+_EMITTED = "svizzera_emitted"
+"""``Session.info`` key: the tournaments that got events in the current transaction."""
+
+
+def note_emitted(session: Session, tournament_id: str) -> None:
+    """Remember that ``tournament_id`` got an event, to wake its streams after the commit."""
+    session.info.setdefault(_EMITTED, set()).add(tournament_id)
+
+
+def _take_emitted(session: Session) -> set[str]:
+    emitted: set[str] = session.info.pop(_EMITTED, set())
+    return emitted
+
+
 def get_session(request: Request) -> Iterator[Session]:
     """One session and one transaction per request: commit after the handler, else roll back."""
     engine: Engine = request.app.state.engine
@@ -60,3 +74,9 @@ def get_session(request: Request) -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+        finally:
+            emitted = _take_emitted(session)
+        # Wake this process's event streams now rather than at the next poll (other processes
+        # learn of it through NOTIFY on PostgreSQL, or their poll on SQLite).
+        if emitted:
+            request.app.state.event_hub.notify_threadsafe(emitted)

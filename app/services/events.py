@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, text
 from sqlalchemy.orm import Session
 
+from app.db import note_emitted
 from app.domain.tournament import MatchChanges, MatchId, SwissRound, Tournament
 from app.domain.types import GroupName, Player, Stage, Status
 from app.models import EventRow
@@ -96,6 +97,7 @@ def emit(session: Session, tournament_id: str, type: str, data: dict[str, Any]) 
         session.execute(
             text("SELECT pg_notify(:channel, :tid)"), {"channel": CHANNEL, "tid": tournament_id}
         )
+    note_emitted(session, tournament_id)
     return int(seq)
 
 

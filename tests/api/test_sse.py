@@ -158,3 +158,25 @@ def test_two_app_processes_an_event_saved_through_one_reaches_a_client_of_the_ot
         "round.generated",
         "result.recorded",
     ]
+
+
+def test_a_write_wakes_the_streams_of_its_own_process_at_once(db_url: str) -> None:
+    # A poll too slow to matter, and (on SQLite) no NOTIFY: only the wake-up that follows the
+    # commit in the writing process can bring the event within the deadline.
+    with serve(db_url, sse_heartbeat="5", sse_poll_interval="60") as base:
+        tid, auth = create(base, 4)
+        reader = Reader(f"{base}/v1/tournaments/{tid}/events?timeout=20")
+        reader.start()
+        reader.connected.wait(5)
+        reader.wait_for(1)  # the replay: tournament.created
+        matches = generate(base, tid, auth)
+        started = time.monotonic()
+        put_result(base, tid, auth, matches[0], home=2)
+        reader.wait_for(3, timeout=3)
+        assert time.monotonic() - started < 1.0
+        reader.close()
+    assert [e["type"] for e in reader.events[:3]] == [
+        "tournament.created",
+        "round.generated",
+        "result.recorded",
+    ]
