@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from app.errors import (
@@ -18,9 +18,10 @@ from app.errors import (
     WebhookUrlForbidden,
     WebhookUrlInvalid,
 )
+from app.services import events
 from app.services.storage import now
 from app.services.views import aware
-from app.webhooks import addresses
+from app.webhooks import addresses, queue
 from app.webhooks.queue import PENDING, D, E, W
 
 SECRET_PREFIX = "whsec_"
@@ -101,6 +102,12 @@ def create(
         )
         .returning(W.c.id)
     ).scalar_one()
+    if session.get_bind().dialect.name == "postgresql":
+        # The delivery workers skip the events of tournaments without endpoints: tell them.
+        session.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": events.CHANNEL, "payload": queue.ENDPOINT_PREFIX + tournament_id},
+        )
     return get(session, tournament_id, endpoint_id), secret
 
 

@@ -36,6 +36,8 @@ D = WebhookDeliveryRow.__table__  # type: ignore[attr-defined]
 W = WebhookEndpointRow.__table__  # type: ignore[attr-defined]
 E = EventRow.__table__  # type: ignore[attr-defined]
 
+ENDPOINT_PREFIX = "endpoint:"
+"""``NOTIFY`` payload prefix of a new endpoint (an event's payload is the bare tournament id)."""
 PENDING = "pending"
 DELIVERED = "delivered"
 FAILED = "failed"
@@ -73,6 +75,13 @@ def _insert_ignoring_duplicates(engine: Engine) -> Insert:
         index_elements=["endpoint_id", "event_id"]
     )
     return statement
+
+
+def hooked_tournaments(engine: Engine) -> frozenset[str]:
+    """The tournaments that have at least one endpoint: the only ones with work to enqueue."""
+    with engine.connect() as connection:
+        rows = connection.execute(select(W.c.tournament_id).distinct())
+        return frozenset(row[0] for row in rows)
 
 
 def enqueue(engine: Engine, *, now: datetime) -> int:

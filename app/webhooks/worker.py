@@ -113,6 +113,9 @@ class Worker:
         self.allow_private = settings.webhooks_may_reach_private()
         self.in_flight: set[asyncio.Task[None]] = set()
         self.wake = asyncio.Event()
+        self.hooked: frozenset[str] | None = None
+        """Tournaments with endpoints, read at every poll; ``None`` until read (or made stale
+        by a new endpoint). Events of other tournaments do not wake the worker."""
 
     async def run(self, stop: asyncio.Event) -> None:
         """Work until ``stop`` is set."""
@@ -121,19 +124,28 @@ class Worker:
             listener = asyncio.create_task(self._listen())
         async with httpx.AsyncClient(follow_redirects=False, trust_env=False) as client:
             try:
+                woken = False
                 while not stop.is_set():
                     try:
-                        await self.step(client)
+                        await self.step(client, poll=not woken)
                     except Exception:
                         logger.exception("webhook worker step failed; trying again")
-                    await self._sleep(stop)
+                    woken = await self._sleep(stop)
             finally:
                 if listener is not None:
                     listener.cancel()
                 await self._drain()
 
-    async def step(self, client: httpx.AsyncClient) -> int:
-        """Enqueue new events, then start sending what is due; returns how many were started."""
+    async def step(self, client: httpx.AsyncClient, *, poll: bool = True) -> int:
+        """Enqueue new events, then start sending what is due; returns how many were started.
+
+        A poll first reads which tournaments have endpoints; with none (and nothing in flight)
+        there is nothing to enqueue or send, and the step costs that one query.
+        """
+        if poll or self.hooked is None:
+            self.hooked = await asyncio.to_thread(queue.hooked_tournaments, self.engine)
+        if not self.hooked and not self.in_flight:
+            return 0
         await asyncio.to_thread(queue.enqueue, self.engine, now=utcnow())
         room = MAX_IN_FLIGHT - len(self.in_flight)
         if room <= 0:
@@ -168,14 +180,17 @@ class Worker:
             logger.exception("could not record webhook delivery %s", claimed.id)
         self.wake.set()  # the endpoint's next event may go now
 
-    async def _sleep(self, stop: asyncio.Event) -> None:
+    async def _sleep(self, stop: asyncio.Event) -> bool:
+        """Wait for a wake-up or the poll interval; returns whether something woke it."""
         waiters = [asyncio.create_task(self.wake.wait()), asyncio.create_task(stop.wait())]
         await asyncio.wait(
             waiters, timeout=self.settings.webhook_poll_interval, return_when="FIRST_COMPLETED"
         )
         for waiter in waiters:
             waiter.cancel()
+        woken = self.wake.is_set()
         self.wake.clear()
+        return woken
 
     async def _listen(self) -> None:
         """Wake on every ``NOTIFY`` of a new event; the poll covers any time not listening."""
@@ -189,12 +204,20 @@ class Worker:
                 ) as connection:
                     await connection.execute(f"LISTEN {events.CHANNEL}")
                     delay = 0.5
-                    async for _notice in connection.notifies():
-                        self.wake.set()
+                    async for notice in connection.notifies():
+                        self._notified(notice.payload)
             except psycopg.Error as error:
                 logger.warning("webhook worker not listening (%s); retrying", error)
             await asyncio.sleep(delay)
             delay = min(delay * 2, 30.0)
+
+    def _notified(self, payload: str) -> None:
+        """A new event (payload: its tournament) or a new endpoint (``ENDPOINT_PREFIX``)."""
+        if payload.startswith(queue.ENDPOINT_PREFIX):
+            self.hooked = None
+        elif self.hooked is not None and payload not in self.hooked:
+            return  # no endpoint wants it; an endpoint made meanwhile is read at the next poll
+        self.wake.set()
 
     async def _drain(self) -> None:
         if not self.in_flight:
