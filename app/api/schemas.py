@@ -169,6 +169,11 @@ class TournamentRead(BaseModel):
     current_round: int = Field(description="0 before round 1")
     final_phase_started: bool
     player_count: int
+    last_event_id: int = Field(
+        description="The `seq` of the latest event stored when this was read (0: none yet); "
+        "open the event stream with `?after=` this to get only what follows",
+        examples=[12],
+    )
     version: int = Field(description="Bumped by every write; the ETag")
     created_at: datetime
 

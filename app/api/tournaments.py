@@ -33,8 +33,7 @@ AuditEntries = TypeAdapter(list[AuditEntryRead])
 
 
 def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
-    row, count = tournaments.summaries(session, [tournament_id])[0]
-    return views.tournament(row, count)
+    return views.tournament(tournaments.summaries(session, [tournament_id])[0])
 
 
 @router.post(
@@ -79,7 +78,7 @@ def list_tournaments(
 ) -> Response:
     """The ETag is the page's hash: `If-None-Match` answers 304 while the page is unchanged."""
     ids, next_cursor = tournaments.page(session, limit=limit, cursor=cursor)
-    items = [views.tournament(row, n) for row, n in tournaments.summaries(session, ids)]
+    items = [views.tournament(summary) for summary in tournaments.summaries(session, ids)]
     body = TournamentPage(items=items, next_cursor=next_cursor).model_dump_json().encode()
     return conditional(body, body_etag(body), if_none_match)
 

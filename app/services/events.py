@@ -151,9 +151,9 @@ def finished_data(tournament: Tournament) -> dict[str, Any]:
     return {"final_ranking": [_dump(place) for place in ranking]}
 
 
-def tournament_data(row: Any, player_count: int, tournament: Tournament) -> dict[str, Any]:
+def tournament_data(summary: views.Summary, tournament: Tournament) -> dict[str, Any]:
     return {
-        "tournament": _dump(views.tournament(row, player_count)),
+        "tournament": _dump(views.tournament(summary)),
         "players": [_dump(p) for p in views.players(tournament)],
     }
 

@@ -101,10 +101,8 @@ def create(
     )
     storage.save(session, tid, storage.Snapshot.of(Tournament(tournament.settings, ())), tournament)
     audit.record(session, tid, "tournaments-create", name=name, players=len(tournament.players))
-    row, count = summaries(session, [tid])[0]
-    events.emit(
-        session, tid, events.TOURNAMENT_CREATED, events.tournament_data(row, count, tournament)
-    )
+    data = events.tournament_data(summaries(session, [tid])[0], tournament)
+    events.emit(session, tid, events.TOURNAMENT_CREATED, data)
     return Created(tid, token, at, tournament)
 
 
@@ -165,8 +163,17 @@ def page(session: Session, *, limit: int, cursor: str | None) -> tuple[list[str]
     return [r[0] for r in rows[:limit]], next_cursor
 
 
-def summaries(session: Session, ids: list[str]) -> list[tuple[Any, int]]:
-    """The tournament rows (every column) of ``ids`` in that order, with their player counts."""
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A tournament row (every column), its player count and the ``seq`` of its latest event."""
+
+    row: Any
+    player_count: int
+    last_event_id: int
+
+
+def summaries(session: Session, ids: list[str]) -> list[Summary]:
+    """The summaries of ``ids``, in that order."""
     if not ids:
         return []
     T, P = storage.T, storage.P
@@ -181,5 +188,6 @@ def summaries(session: Session, ids: list[str]) -> list[tuple[Any, int]]:
         .outerjoin(counts, counts.c.tournament_id == T.c.id)
         .where(T.c.id.in_(ids))
     ).all()
-    by_id = {r.id: (r, r.n or 0) for r in rows}
+    seqs = events.last_seqs(session, ids)
+    by_id = {r.id: Summary(r, r.n or 0, seqs.get(r.id, 0)) for r in rows}
     return [by_id[i] for i in ids if i in by_id]

@@ -6,7 +6,7 @@ exactly the shapes the REST API answers."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from app.api import schemas as s
 from app.domain.formats import FinalPhaseKind, FormatPreset
@@ -23,8 +23,20 @@ def aware(at: datetime) -> datetime:
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
-def tournament(row: Any, player_count: int) -> s.TournamentRead:
+class Summary(Protocol):
+    """A tournament row with what a read adds to it (``services.tournaments.summaries``)."""
+
+    @property
+    def row(self) -> Any: ...
+    @property
+    def player_count(self) -> int: ...
+    @property
+    def last_event_id(self) -> int: ...
+
+
+def tournament(summary: Summary) -> s.TournamentRead:
     """A tournament from its row alone (the derived columns are kept by every write)."""
+    row = summary.row
     settings = settings_from_columns(row)
     tiebreak = settings.tiebreak_in_use
     return s.TournamentRead(
@@ -55,7 +67,8 @@ def tournament(row: Any, player_count: int) -> s.TournamentRead:
         seed=row.seed,
         current_round=row.current_round,
         final_phase_started=row.final_phase_started,
-        player_count=player_count,
+        player_count=summary.player_count,
+        last_event_id=summary.last_event_id,
         version=row.version,
         created_at=aware(row.created_at),
     )

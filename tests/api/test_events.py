@@ -279,3 +279,20 @@ def test_openapi_documents_the_stream_and_every_event_body(client: ApiClient) ->
         schema = document["components"]["schemas"][name]
         assert schema["properties"]["type"]["const"] == type_
         assert set(schema["required"]) >= {"id", "tournament_id", "type", "created_at", "data"}
+
+
+def test_a_read_tells_where_the_stream_resumes(app: FastAPI, client: ApiClient) -> None:
+    t = create(client, 4)
+    assert t.body["last_event_id"] == 1  # its own tournament.created
+    created = stored(app, t.id)[0]
+    assert created["data"]["tournament"]["last_event_id"] == 0  # read before it was stored
+    play_round(client, t)  # round.generated and two result.recorded
+    read = client.get(f"/v1/tournaments/{t.id}").json()
+    assert read["last_event_id"] == 4 == stored(app, t.id)[-1]["id"]
+    listed = client.get("/v1/tournaments").json()["items"]
+    assert next(item for item in listed if item["id"] == t.id)["last_event_id"] == 4
+    generate(client, t)
+    after = read["last_event_id"]
+    stream = client.get(f"/v1/tournaments/{t.id}/events?timeout=0.2&after={after}")
+    ids = [line for line in stream.text.splitlines() if line.startswith("id: ")]
+    assert ids == ["id: 5"]  # exactly what followed the read
