@@ -24,12 +24,11 @@ from collections import deque
 from collections.abc import Callable
 from typing import TypeVar
 
-import psycopg
 from anyio import to_thread
 from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from app import notifications
 from app.services import events
 
 log = logging.getLogger(__name__)
@@ -88,7 +87,6 @@ class Hub:
         self.channels: dict[str, Channel] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._closed = False
-        self.listening = False
         self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- life cycle ---------------------------------------------------------------------------
@@ -100,9 +98,8 @@ class Hub:
         self._loop = asyncio.get_running_loop()
         self._tasks.append(asyncio.create_task(self._poll_loop(), name="svizzera-events-poll"))
         if self.engine.dialect.name == "postgresql":
-            self._tasks.append(
-                asyncio.create_task(self._listen_loop(), name="svizzera-events-listen")
-            )
+            listener = notifications.listen(self.engine, self.notify, on_connect=self._look_again)
+            self._tasks.append(asyncio.create_task(listener, name="svizzera-events-listen"))
 
     async def close(self) -> None:
         """End every stream (they return normally) and stop the listener and the poll."""
@@ -220,31 +217,10 @@ class Hub:
                 if (last is not None and seqs.get(tid, 0) > last) or channel.dirty:
                     self._mark(tid, channel)
 
-    async def _listen_loop(self) -> None:
-        url = make_url(self.engine.url).set(drivername="postgresql")
-        conninfo = url.render_as_string(hide_password=False)
-        delay = 0.5
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    conninfo, autocommit=True
-                ) as connection:
-                    await connection.execute(f"LISTEN {events.CHANNEL}")
-                    self.listening = True
-                    delay = 0.5
-                    # Anything saved while not listening: the channels look once more.
-                    for tid, channel in list(self.channels.items()):
-                        self._mark(tid, channel)
-                    async for notice in connection.notifies():
-                        self.notify(notice.payload)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("event listener lost its connection; reconnecting", exc_info=True)
-            finally:
-                self.listening = False
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 10.0)
+    def _look_again(self) -> None:
+        """Anything saved while the listener was away: every channel looks once more."""
+        for tid, channel in list(self.channels.items()):
+            self._mark(tid, channel)
 
     async def _db(self, read: Callable[[Session], T]) -> T:
         def run() -> T:

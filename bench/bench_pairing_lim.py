@@ -17,7 +17,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
 from app.domain.pairing.lim import pair_round
 from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
+from tests.domain.lim_reference import rematch_free_rounds
 
 TABLE = PointsTable.default()
 ROUNDS = 11
@@ -79,19 +79,6 @@ def time_round(size: int, round_number: int, *, repeats: int, seed: int = 1) -> 
         pair_round(*inputs)
         timings.append(time.perf_counter() - start)
     return timings
-
-
-def rematch_free_rounds(
-    players: Sequence[int], met: Sequence[set[int]]
-) -> Iterator[list[tuple[int, int]]]:
-    if not players:
-        yield []
-        return
-    first, rest = players[0], players[1:]
-    for other in rest:
-        if other not in met[first]:
-            for tail in rematch_free_rounds([p for p in rest if p != other], met):
-                yield [(first, other), *tail]
 
 
 def cross_group_excess(tournaments: int, *, seed: int) -> tuple[int, int, int, int]:

@@ -23,10 +23,9 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import httpx
-import psycopg
 from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
 
+from app import notifications
 from app.db import make_engine
 from app.services import events
 from app.settings import Settings, get_settings
@@ -121,7 +120,7 @@ class Worker:
         """Work until ``stop`` is set."""
         listener = None
         if self.engine.dialect.name == "postgresql":
-            listener = asyncio.create_task(self._listen())
+            listener = asyncio.create_task(notifications.listen(self.engine, self._notified))
         async with httpx.AsyncClient(follow_redirects=False, trust_env=False) as client:
             try:
                 woken = False
@@ -191,25 +190,6 @@ class Worker:
         woken = self.wake.is_set()
         self.wake.clear()
         return woken
-
-    async def _listen(self) -> None:
-        """Wake on every ``NOTIFY`` of a new event; the poll covers any time not listening."""
-        url = make_url(self.engine.url).set(drivername="postgresql")
-        conninfo = url.render_as_string(hide_password=False)
-        delay = 0.5
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    conninfo, autocommit=True
-                ) as connection:
-                    await connection.execute(f"LISTEN {events.CHANNEL}")
-                    delay = 0.5
-                    async for notice in connection.notifies():
-                        self._notified(notice.payload)
-            except psycopg.Error as error:
-                logger.warning("webhook worker not listening (%s); retrying", error)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 30.0)
 
     def _notified(self, payload: str) -> None:
         """A new event (payload: its tournament) or a new endpoint (``ENDPOINT_PREFIX``)."""

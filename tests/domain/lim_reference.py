@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 
 
 def rematch_free_rounds(
-    players: Sequence[int], met: Sequence[frozenset[int]]
+    players: Sequence[int], met: Sequence[Set[int]]
 ) -> Iterator[list[tuple[int, int]]]:
     """The highest player takes each unmet player below, nearest first, recursively."""
     if not players:
@@ -19,5 +19,5 @@ def rematch_free_rounds(
                 yield [(first, other), *tail]
 
 
-def has_rematch_free_round(players: Sequence[int], met: Sequence[frozenset[int]]) -> bool:
+def has_rematch_free_round(players: Sequence[int], met: Sequence[Set[int]]) -> bool:
     return next(rematch_free_rounds(players, met), None) is not None
