@@ -2,7 +2,7 @@
 
 Every channel sends the same envelope (the SSE ``data:`` line, a webhook delivery's body), so
 each type is documented once, in the ``webhooks`` section of the OpenAPI 3.1 document. The data
-is made of the REST API's own schemas.
+of each type is a read model (``app.read_models``), made of the REST API's own schemas.
 """
 
 from __future__ import annotations
@@ -13,73 +13,17 @@ from typing import Any, Literal
 from fastapi import FastAPI
 from pydantic import BaseModel, Field, create_model
 
-from app.api.schemas import (
-    FinalPhaseRead,
-    MatchRead,
-    PlaceRead,
-    PlayerRead,
-    RoundRead,
-    StandingRowRead,
-    TournamentRead,
+from app.read_models import (
+    FinalPhaseStartedData,
+    PlayerData,
+    ResultData,
+    RoundGeneratedData,
+    TournamentCreatedData,
+    TournamentFinishedData,
 )
-from app.domain.types import Status
 from app.services import events
 
 # -- data of each type -------------------------------------------------------------------------
-
-
-class TournamentCreatedData(BaseModel):
-    """The new tournament and its players."""
-
-    tournament: TournamentRead
-    players: list[PlayerRead]
-
-
-class RoundGeneratedData(BaseModel):
-    """The new round with every group's matches (as `GET …/rounds/{number}`)."""
-
-    round: RoundRead
-
-
-class ResultData(BaseModel):
-    """The match with its result (null once cleared), the tournament's status, and the standings
-    rows that changed (any figure, rank or qualifying flag), best first."""
-
-    match: MatchRead
-    status: Status
-    standings: list[StandingRowRead] = Field(
-        description="Changed rows of `GET …/standings` (all players)"
-    )
-    group_standings: dict[str, list[StandingRowRead]] | None = Field(
-        None, description="Group variant: changed rows of `GET …/standings?group=A` and `B`"
-    )
-    finals_written: list[MatchRead] | None = Field(
-        None,
-        description="Final phase: other matches formed or re-formed by this result "
-        "(a semifinal decides who plays the final)",
-    )
-    finals_removed: list[int] | None = Field(
-        None, description="Final phase: ids of matches removed by this result"
-    )
-
-
-class PlayerData(BaseModel):
-    """The player, as `GET …/players` lists it."""
-
-    player: PlayerRead
-
-
-class FinalPhaseStartedData(BaseModel):
-    """The final phase as `GET …/final-phase`: qualifiers and opening matches."""
-
-    final_phase: FinalPhaseRead
-
-
-class TournamentFinishedData(BaseModel):
-    """The final ranking, place 1 first."""
-
-    final_ranking: list[PlaceRead]
-
 
 DATA: dict[str, type[BaseModel]] = {
     events.TOURNAMENT_CREATED: TournamentCreatedData,

@@ -8,7 +8,8 @@ from fastapi import APIRouter, Path, Response, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
-from app.api.schemas import PlayerCreate, PlayerRead, PlayerUpdate
+from app.api.schemas import PlayerCreate, PlayerUpdate
+from app.read_models import PlayerRead
 from app.services import players, storage, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/players", tags=["players"])

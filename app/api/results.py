@@ -8,7 +8,8 @@ from fastapi import APIRouter, Path
 
 from app.api.deps import OrganizerDep, SessionDep
 from app.api.responses import WRITE
-from app.api.schemas import MatchRead, ResultWrite
+from app.api.schemas import ResultWrite
+from app.read_models import MatchRead
 from app.services import results, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/matches", tags=["results"])

@@ -8,8 +8,8 @@ from fastapi import APIRouter, Path, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
-from app.api.schemas import RoundRead
 from app.errors import RoundNotFound
+from app.read_models import RoundRead
 from app.services import rounds, storage, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])

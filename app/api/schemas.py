@@ -1,30 +1,23 @@
-"""Request and response bodies of the HTTP API, apart from the tables.
+"""Request bodies of the HTTP API, apart from the tables, and the problem and health shapes.
 
-Points cross the API as JSON numbers (halves as ``.5``) and are half-point integers inside.
+What a read returns lives in ``app.read_models`` (shared with the services and the events).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from app.domain.colours import ColourRule
-from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
-from app.domain.types import DecidedBy, PairingSystem, Side, Stage, Status, Tiebreak
+from app.domain.formats import FinalPhaseKind, FormatPreset
+from app.domain.types import DecidedBy, PairingSystem, Side, Tiebreak
+from app.read_models import GroupsSchema, PointsTableSchema
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 TournamentName = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)
 ]
 Goals = Annotated[int, Field(ge=0, le=999)]
-Number = Annotated[float | int, Field(description="Points: whole or half (``.5``)")]
-
-
-def points_number(half_points: int) -> float | int:
-    """Half-points as a JSON number: 6 → 3, 3 → 1.5."""
-    return half_points // 2 if half_points % 2 == 0 else half_points / 2
 
 
 class Schema(BaseModel):
@@ -44,30 +37,7 @@ class Problem(BaseModel):
     code: str = Field(description="Stable machine-readable code", examples=["round_incomplete"])
 
 
-# -- settings ----------------------------------------------------------------------------------
-
-
-class PointsTableSchema(Schema):
-    """Points for a win, a draw, a loss and a bye: whole or half points."""
-
-    win: Number = Field(3, ge=0, le=100, multiple_of=0.5)
-    draw: Number = Field(1, ge=0, le=100, multiple_of=0.5)
-    loss: Number = Field(0, ge=0, le=100, multiple_of=0.5)
-    bye: Number = Field(3, ge=0, le=100, multiple_of=0.5)
-
-    model_config = ConfigDict(
-        extra="forbid", json_schema_extra={"examples": [{"win": 3, "draw": 1, "loss": 0, "bye": 3}]}
-    )
-
-
-class GroupsSchema(Schema):
-    """The groups variant: two groups filled by ``assignment``."""
-
-    count: Literal[2] = Field(2, description="Always 2")
-    assignment: GroupAssignment = Field(examples=["seeded"])
-    manual: list[list[str]] | None = Field(
-        None, description="With `manual`: the player names of group A and of group B"
-    )
+# -- tournaments and players -------------------------------------------------------------------
 
 
 class PlayerCreate(Schema):
@@ -133,79 +103,6 @@ class TournamentUpdate(Schema):
     )
 
 
-class FormatRead(BaseModel):
-    """The format in force, as resolved from the players and the settings."""
-
-    preset: FormatPreset
-    swiss_rounds: int = Field(examples=[5])
-    final_phase: FinalPhaseKind
-    groups: int | None = Field(description="2 in the groups variant, else null", examples=[None])
-
-
-class SettingsRead(BaseModel):
-    """The settings as chosen (null where the format table decides)."""
-
-    tiebreak: Tiebreak | None
-    swiss_rounds: int | None
-    final_phase: FinalPhaseKind | None
-    groups: GroupsSchema | None
-
-
-class TournamentRead(BaseModel):
-    """A tournament: settings, resolved format, status."""
-
-    id: str = Field(description="Random URL-safe id", examples=["q3Jd0xZ1v7kR"])
-    name: str
-    status: Status
-    pairing: PairingSystem
-    tiebreak: Tiebreak = Field(description="The tiebreak in use")
-    tiebreak_criteria: list[str] = Field(
-        examples=[["points", "buchholz", "goal_difference", "goals_for", "start_number"]]
-    )
-    points: PointsTableSchema
-    format: FormatRead
-    settings: SettingsRead
-    seed: int
-    current_round: int = Field(description="0 before round 1")
-    final_phase_started: bool
-    player_count: int
-    last_event_id: int = Field(
-        description="The `seq` of the latest event stored when this was read (0: none yet); "
-        "open the event stream with `?after=` this to get only what follows",
-        examples=[12],
-    )
-    version: int = Field(description="Bumped by every write; the ETag")
-    created_at: datetime
-
-
-class PlayerRead(BaseModel):
-    """A player of the tournament."""
-
-    id: int = Field(examples=[1])
-    name: str = Field(examples=["Rossi"])
-    rating: int | None
-    start_number: int
-    group: str | None = Field(examples=[None])
-    withdrawn: bool
-    entered_round: int = Field(description="First round the player could be paired in")
-
-
-class TournamentCreated(TournamentRead):
-    """The new tournament, with its organizer token: shown this once, keep it."""
-
-    organizer_token: str = Field(description="Bearer token for every write to this tournament")
-    players: list[PlayerRead]
-
-
-class TournamentPage(BaseModel):
-    """A page of tournaments, newest first."""
-
-    items: list[TournamentRead]
-    next_cursor: str | None = Field(
-        description="Pass as `cursor` for the next page; null at the end"
-    )
-
-
 class PlayerUpdate(Schema):
     """Rename with `name`; withdraw with `withdrawn: true` (cannot be undone)."""
 
@@ -217,17 +114,7 @@ class PlayerUpdate(Schema):
     )
 
 
-# -- matches and rounds ------------------------------------------------------------------------
-
-
-class ResultRead(BaseModel):
-    """A recorded result; `winner` is the winning side (null for a draw)."""
-
-    home: int
-    away: int
-    winner: Side | None
-    decided_by: DecidedBy | None
-    forfeit: Side | None = Field(description="The side that did not show")
+# -- results -----------------------------------------------------------------------------------
 
 
 class ResultWrite(Schema):
@@ -258,96 +145,7 @@ class ResultWrite(Schema):
         return self
 
 
-class MatchRead(BaseModel):
-    """A match: a Swiss board or a final-phase match."""
-
-    id: int
-    stage: Stage
-    round: int | None = Field(description="Null in the final phase")
-    group: str | None
-    board: int
-    home: int = Field(description="Player id")
-    away: int = Field(description="Player id")
-    colour_rule: ColourRule = Field(description="The rule of colours.md that put `home` at home")
-    result: ResultRead | None
-
-
-class RematchPair(BaseModel):
-    higher: int
-    lower: int
-
-
-class RoundRead(BaseModel):
-    """A Swiss round with every group's matches."""
-
-    number: int
-    matches: list[MatchRead]
-    byes: list[int] = Field(description="Player ids with the bye")
-    rematches: bool = Field(description="True only for a fallback round")
-    rematch_pairs: list[RematchPair]
-    paths: list[dict[str, Any]] = Field(description="Per group, the pairing rules that acted")
-    complete: bool
-
-
-# -- standings and final phase -----------------------------------------------------------------
-
-
-class StandingRowRead(BaseModel):
-    """A player's line in the standings."""
-
-    rank: int
-    player_id: int
-    name: str
-    group: str | None
-    played: int
-    wins: int
-    draws: int
-    losses: int
-    byes: int
-    goals_for: int
-    goals_against: int
-    goal_difference: int
-    points: Number
-    buchholz: Number
-    median_buchholz: Number
-    qualified: bool
-    withdrawn: bool
-
-
-class StandingsRead(BaseModel):
-    """The standings in order, with the tiebreak in use and its criteria."""
-
-    tiebreak: Tiebreak
-    criteria: list[str]
-    group: str | None
-    round: int = Field(description="Rounds generated so far")
-    rows: list[StandingRowRead]
-
-
-class PlaceRead(BaseModel):
-    place: int
-    player_id: int
-    name: str
-
-
-class FinalPhaseRead(BaseModel):
-    """Semifinals and finals with results, and the final ranking once decided."""
-
-    kind: FinalPhaseKind
-    started: bool
-    qualifiers: list[int] = Field(
-        description="Player ids, best first (provisional before the start)"
-    )
-    matches: list[MatchRead]
-    final_ranking: list[PlaceRead] | None
-
-
-class AuditEntryRead(BaseModel):
-    id: int
-    at: datetime
-    actor: str
-    action: str
-    detail: dict[str, Any]
+# -- health ------------------------------------------------------------------------------------
 
 
 class Health(BaseModel):

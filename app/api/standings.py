@@ -8,8 +8,8 @@ from fastapi import APIRouter, Query, Response, status
 
 from app.api.deps import OrganizerDep, ReadCacheDep, SessionDep, TournamentDep, etag
 from app.api.responses import READ, WRITE
-from app.api.schemas import FinalPhaseRead, StandingsRead
 from app.domain.types import GroupName
+from app.read_models import FinalPhaseRead, StandingsRead
 from app.services import results, storage, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["standings"])

@@ -17,14 +17,8 @@ from app.api.deps import (
     etag,
 )
 from app.api.responses import READ, WRITE, problems
-from app.api.schemas import (
-    AuditEntryRead,
-    TournamentCreate,
-    TournamentCreated,
-    TournamentPage,
-    TournamentRead,
-    TournamentUpdate,
-)
+from app.api.schemas import TournamentCreate, TournamentUpdate
+from app.read_models import AuditEntryRead, TournamentCreated, TournamentPage, TournamentRead
 from app.services import audit, tournaments, views
 
 router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])

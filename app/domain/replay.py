@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from app.domain.tournament import MatchId, NewPlayer, Settings, Tournament
+from app.domain.matches import MatchId
+from app.domain.tournament import NewPlayer, Settings, Tournament
 from app.domain.types import PlayerId, Result
 
 

@@ -14,26 +14,23 @@ from dataclasses import dataclass, field, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
 from app.domain import final_phase as fp
-from app.domain.colours import ColourRule, assign_colours, seat_by_rank
+from app.domain.colours import assign_colours
 from app.domain.errors import (
     AlreadyWithdrawn,
     DuplicateName,
-    FinalPlayed,
-    InvalidResult,
     InvalidSettings,
     NoMoreRounds,
     NotEnoughQualifiers,
     RegistrationClosed,
     RoundIncomplete,
-    RoundLocked,
     TooFewPlayers,
     TooManyPlayers,
     UnknownGroup,
     UnknownMatch,
     UnknownPlayer,
-    WinnerRequired,
     WrongStatus,
 )
+from app.domain.final_matches import decided, matches_from, reformed_finals
 from app.domain.formats import (
     MAX_PLAYERS,
     FinalPhaseKind,
@@ -43,8 +40,10 @@ from app.domain.formats import (
     resolve_format,
 )
 from app.domain.groups import assign_groups, group_for_late_entry, name_key
+from app.domain.matches import FINAL_STAGES, Match, MatchChanges, MatchId, SwissRound
 from app.domain.pairing import PAIRING_SYSTEMS
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
+from app.domain.results import check_correctable, validate_result, winner_of
 from app.domain.standings import StandingRow, SwissGame, compute_standings
 from app.domain.types import (
     GroupName,
@@ -56,16 +55,12 @@ from app.domain.types import (
     Result,
     Role,
     RoundNumber,
-    Side,
     Stage,
     Status,
     Tiebreak,
 )
 
-MatchId = int
 MAX_NAME_LENGTH = 80
-MAX_GOALS = 999
-FINAL_STAGES = (Stage.SEMIFINAL, Stage.FINAL, Stage.THIRD_PLACE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,53 +88,6 @@ class Settings:
 class NewPlayer:
     name: str
     rating: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """One match: a Swiss board or a final-phase match, with its result once recorded."""
-
-    id: MatchId
-    stage: Stage
-    round: RoundNumber | None
-    group: GroupName | None
-    board: int
-    home: PlayerId
-    away: PlayerId
-    colour_rule: ColourRule
-    result: Result | None = None
-
-    @property
-    def winner(self) -> PlayerId | None:
-        side = self.result.winning_side if self.result else None
-        if side is None:
-            return None
-        return self.home if side is Side.HOME else self.away
-
-
-@dataclass(frozen=True, slots=True)
-class SwissRound:
-    """A generated Swiss round: its byes, the repeated pairs of a fallback, how it was paired.
-
-    ``paths`` holds, per group (``None`` without groups), the rules that paired it.
-    """
-
-    number: RoundNumber
-    byes: tuple[PlayerId, ...]
-    rematch_pairs: tuple[Pair, ...] = ()
-    paths: tuple[tuple[GroupName | None, tuple[str, ...]], ...] = ()
-
-    @property
-    def rematches(self) -> bool:
-        return bool(self.rematch_pairs)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchChanges:
-    """What a result command changed: matches written (new or updated) and matches removed."""
-
-    written: tuple[Match, ...]
-    removed: tuple[MatchId, ...] = ()
 
 
 _P = ParamSpec("_P")
@@ -397,7 +345,7 @@ class Tournament:
         byes: list[PlayerId] = []
         rematches: list[Pair] = []
         paths: list[tuple[GroupName | None, tuple[str, ...]]] = []
-        next_id = max(self.matches, default=0) + 1
+        next_id = self._next_match_id()
         for group in groups:
             entrants = [
                 Entrant(r.player_id, r.points, r.byes, self.players[r.player_id].start_number)
@@ -446,8 +394,8 @@ class Tournament:
     def record_result(self, match_id: MatchId, result: Result) -> MatchChanges:
         """Record or correct a result (``tournament.md``, "Corrections")."""
         match = self._match(match_id)
-        result = self._validated(match, result)
-        self._check_correctable(match, new_winner=_winner_id(match, result))
+        result = validate_result(match, result)
+        self._check_correctable(match, new_winner=winner_of(match, result))
         updated = replace(match, result=result)
         self.matches[match_id] = updated
         if match.stage is Stage.SEMIFINAL:
@@ -490,7 +438,8 @@ class Tournament:
             )
         groups = self._groups() if fmt.groups else None
         fixtures = fp.opening_fixtures(qualifiers, fmt.final_phase, groups=groups)
-        new = self._matches_from(fixtures)
+        new = matches_from(fixtures, next_id=self._next_match_id())
+        self.matches.update((m.id, m) for m in new)
         self.final_phase_started = True
         return MatchChanges(tuple(new))
 
@@ -553,10 +502,8 @@ class Tournament:
 
     def _decided(self, stage: Stage) -> fp.Decided | None:
         for m in self.final_matches():
-            if m.stage is stage and m.result is not None:
-                side = m.result.winning_side
-                if side is not None:
-                    return fp.decided(m.home, m.away, side)
+            if m.stage is stage and (result := decided(m)) is not None:
+                return result
         return None
 
     def _final_ranking_ready(self) -> bool:
@@ -569,84 +516,27 @@ class Tournament:
     def _seeding(self) -> dict[PlayerId, int]:
         return {pid: i for i, pid in enumerate(self._cross_order())}
 
-    def _matches_from(self, fixtures: Sequence[fp.Fixture]) -> list[Match]:
-        next_id = max(self.matches, default=0) + 1
-        new = []
-        for offset, f in enumerate(fixtures):
-            seat = seat_by_rank(Pair(f.home, f.away))
-            new.append(
-                Match(
-                    next_id + offset, f.stage, None, None, f.board, seat.home, seat.away, seat.rule
-                )
-            )
-        self.matches.update((m.id, m) for m in new)
-        return new
+    def _next_match_id(self) -> MatchId:
+        return max(self.matches, default=0) + 1
 
     def _reform_finals(self, semifinal: Match) -> MatchChanges:
         """Form, re-form or remove the finals after a semifinal result changed."""
-        finals = [m for m in self.final_matches() if m.stage is not Stage.SEMIFINAL]
-        semis = [m for m in self.final_matches() if m.stage is Stage.SEMIFINAL]
-        decided = [self._decided_match(m) for m in semis]
-        if any(d is None for d in decided):
-            for m in finals:
-                del self.matches[m.id]
-            return MatchChanges((semifinal,), tuple(m.id for m in finals))
-        first, second = (d for d in decided if d is not None)
-        fixtures = fp.finals_fixtures(first, second, self._seeding())
-        if not finals:
-            return MatchChanges((semifinal, *self._matches_from(fixtures)))
-        written = [semifinal]
-        for existing, fixture in zip(finals, fixtures, strict=True):
-            if (existing.home, existing.away) != (fixture.home, fixture.away):
-                moved = replace(existing, home=fixture.home, away=fixture.away)
-                self.matches[existing.id] = moved
-                written.append(moved)
-        return MatchChanges(tuple(written))
-
-    @staticmethod
-    def _decided_match(match: Match) -> fp.Decided | None:
-        if match.result is None or match.result.winning_side is None:
-            return None
-        return fp.decided(match.home, match.away, match.result.winning_side)
+        changes = reformed_finals(
+            self.final_matches(), self._seeding(), next_id=self._next_match_id()
+        )
+        for match_id in changes.removed:
+            del self.matches[match_id]
+        self.matches.update((m.id, m) for m in changes.written)
+        return MatchChanges((semifinal, *changes.written), changes.removed)
 
     def _check_correctable(self, match: Match, *, new_winner: PlayerId | None) -> None:
-        if match.stage is Stage.SWISS:
-            if self.final_phase_started or match.round != self.current_round:
-                raise RoundLocked(
-                    "Swiss results can change only in the latest round, before the final phase"
-                )
-            return
-        finals_played = any(
-            m.result is not None for m in self.final_matches() if m.stage is not Stage.SEMIFINAL
+        check_correctable(
+            match,
+            new_winner=new_winner,
+            current_round=self.current_round,
+            final_phase_started=self.final_phase_started,
+            final_matches=self.final_matches(),
         )
-        if match.stage is Stage.SEMIFINAL and match.winner != new_winner and finals_played:
-            raise FinalPlayed(
-                "a final already has a result: clear it before changing a semifinal's winner"
-            )
-
-    def _validated(self, match: Match, result: Result) -> Result:
-        if result.forfeit is not None:
-            if result.winner is not None and result.winner is not result.forfeit.other:
-                raise InvalidResult("the winner of a forfeit is the side that showed up")
-            return Result(0, 0, forfeit=result.forfeit)
-        for goals in (result.home_goals, result.away_goals):
-            if not 0 <= goals <= MAX_GOALS:
-                raise InvalidResult(f"goals must be 0 to {MAX_GOALS}")
-        level = result.home_goals == result.away_goals
-        if not level:
-            scored = Side.HOME if result.home_goals > result.away_goals else Side.AWAY
-            if result.winner not in (None, scored):
-                raise InvalidResult("the winner named is not the side with more goals")
-            if result.decided_by is not None:
-                raise InvalidResult("decided_by belongs to a level score with a named winner")
-            return Result(result.home_goals, result.away_goals)
-        if match.stage is Stage.SWISS:
-            if result.winner is not None or result.decided_by is not None:
-                raise InvalidResult("a level Swiss score is a draw: no winner")
-            return result
-        if result.winner is None:
-            raise WinnerRequired("a level final-phase score must name its winner")
-        return result
 
     def _player(self, player_id: PlayerId) -> Player:
         player = self.players.get(player_id)
@@ -696,10 +586,3 @@ def _clean_name(name: str) -> str:
     if not 1 <= len(cleaned) <= MAX_NAME_LENGTH:
         raise InvalidSettings(f"a player name has 1 to {MAX_NAME_LENGTH} characters")
     return cleaned
-
-
-def _winner_id(match: Match, result: Result) -> PlayerId | None:
-    side = result.winning_side
-    if side is None:
-        return None
-    return match.home if side is Side.HOME else match.away

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain.formats import FinalPhaseKind, ResolvedFormat
+from app.domain.matches import Match
 from app.domain.standings import TIEBREAK_CRITERIA, StandingRow
-from app.domain.tournament import Match, Tournament
+from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, GroupName, PlayerId, Score, Side, Stage, Status, Tiebreak
 
 STATUS_LABELS = {

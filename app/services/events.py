@@ -18,7 +18,8 @@ from sqlalchemy import func, insert, select, text
 from sqlalchemy.orm import Session
 
 from app.db import note_emitted
-from app.domain.tournament import MatchChanges, MatchId, SwissRound, Tournament
+from app.domain.matches import MatchChanges, MatchId, SwissRound
+from app.domain.tournament import Tournament
 from app.domain.types import GroupName, Player, Stage, Status
 from app.models import EventRow
 from app.services import views

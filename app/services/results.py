@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from app.domain.tournament import Match, MatchChanges, Tournament
+from app.domain.matches import Match, MatchChanges
+from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, Result, Side
 from app.services import commands, events
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from app.domain.tournament import SwissRound, Tournament
+from app.domain.matches import SwissRound
+from app.domain.tournament import Tournament
 from app.services import commands, events
 
 

@@ -16,7 +16,8 @@ from sqlalchemy.orm import Session
 
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
-from app.domain.tournament import Match, MatchId, Settings, SwissRound, Tournament
+from app.domain.matches import Match, MatchId, SwissRound
+from app.domain.tournament import Settings, Tournament
 from app.domain.types import (
     DecidedBy,
     GroupName,

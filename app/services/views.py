@@ -1,4 +1,4 @@
-"""Domain state and table rows turned into the API's response schemas.
+"""Domain state and table rows turned into read models (``app.read_models``).
 
 Shared by the routers (response bodies) and the event outbox (event data), so an event carries
 exactly the shapes the REST API answers."""
@@ -8,14 +8,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from app.api import schemas as s
+from app import read_models as s
 from app.domain.formats import FinalPhaseKind, FormatPreset
+from app.domain.matches import Match, SwissRound
 from app.domain.standings import TIEBREAK_CRITERIA
-from app.domain.tournament import Match, SwissRound, Tournament
+from app.domain.tournament import Tournament
 from app.domain.types import GroupName, PairingSystem, Player, Status, Tiebreak
 from app.services.storage import settings_from_columns
-
-points_number = s.points_number
 
 
 def aware(at: datetime) -> datetime:
@@ -47,10 +46,10 @@ def tournament(summary: Summary) -> s.TournamentRead:
         tiebreak=tiebreak,
         tiebreak_criteria=list(TIEBREAK_CRITERIA[tiebreak]),
         points=s.PointsTableSchema(
-            win=points_number(row.points_win),
-            draw=points_number(row.points_draw),
-            loss=points_number(row.points_loss),
-            bye=points_number(row.points_bye),
+            win=s.points_number(row.points_win),
+            draw=s.points_number(row.points_draw),
+            loss=s.points_number(row.points_loss),
+            bye=s.points_number(row.points_bye),
         ),
         format=s.FormatRead(
             preset=FormatPreset(row.format_preset),
@@ -150,9 +149,9 @@ def standings(t: Tournament, group: GroupName | None) -> s.StandingsRead:
                 goals_for=r.goals_for,
                 goals_against=r.goals_against,
                 goal_difference=r.goal_difference,
-                points=points_number(r.points),
-                buchholz=points_number(r.buchholz),
-                median_buchholz=points_number(r.median_buchholz),
+                points=s.points_number(r.points),
+                buchholz=s.points_number(r.buchholz),
+                median_buchholz=s.points_number(r.median_buchholz),
                 qualified=r.player_id in qualified,
                 withdrawn=r.withdrawn,
             )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.domain.tournament import Match, NewPlayer, Settings, Tournament
+from app.domain.matches import Match
+from app.domain.tournament import NewPlayer, Settings, Tournament
 from app.domain.types import PlayerId, Result
 
 Decide = Callable[[Match], Result]

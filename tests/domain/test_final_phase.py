@@ -13,7 +13,8 @@ from app.domain.errors import (
     WinnerRequired,
 )
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
-from app.domain.tournament import Match, Tournament
+from app.domain.matches import Match
+from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, PlayerId, Result, Side, Stage, Status
 from tests.domain.evening import new, order, play_round, play_swiss, stronger_wins
 

@@ -1,0 +1,58 @@
+"""Matches and Swiss rounds: what a tournament is played in (``tournament.md``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.domain.colours import ColourRule
+from app.domain.types import GroupName, Pair, PlayerId, Result, RoundNumber, Side, Stage
+
+MatchId = int
+FINAL_STAGES = (Stage.SEMIFINAL, Stage.FINAL, Stage.THIRD_PLACE)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One match: a Swiss board or a final-phase match, with its result once recorded."""
+
+    id: MatchId
+    stage: Stage
+    round: RoundNumber | None
+    group: GroupName | None
+    board: int
+    home: PlayerId
+    away: PlayerId
+    colour_rule: ColourRule
+    result: Result | None = None
+
+    @property
+    def winner(self) -> PlayerId | None:
+        side = self.result.winning_side if self.result else None
+        if side is None:
+            return None
+        return self.home if side is Side.HOME else self.away
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRound:
+    """A generated Swiss round: its byes, the repeated pairs of a fallback, how it was paired.
+
+    ``paths`` holds, per group (``None`` without groups), the rules that paired it.
+    """
+
+    number: RoundNumber
+    byes: tuple[PlayerId, ...]
+    rematch_pairs: tuple[Pair, ...] = ()
+    paths: tuple[tuple[GroupName | None, tuple[str, ...]], ...] = ()
+
+    @property
+    def rematches(self) -> bool:
+        return bool(self.rematch_pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchChanges:
+    """What a result command changed: matches written (new or updated) and matches removed."""
+
+    written: tuple[Match, ...]
+    removed: tuple[MatchId, ...] = ()

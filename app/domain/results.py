@@ -1,0 +1,76 @@
+"""Which results are valid, and which may still change (``tournament.md``, "Results",
+"Corrections")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.domain.errors import FinalPlayed, InvalidResult, RoundLocked, WinnerRequired
+from app.domain.matches import Match
+from app.domain.types import PlayerId, Result, Side, Stage
+
+MAX_GOALS = 999
+
+
+def validate_result(match: Match, result: Result) -> Result:
+    """The result as stored, or ``InvalidResult``/``WinnerRequired``.
+
+    A forfeit is 0–0 won by the side that showed up; a decisive score names no other winner
+    and no ``decided_by``; a level Swiss score is a draw; a level final-phase score names its
+    winner.
+    """
+    if result.forfeit is not None:
+        if result.winner is not None and result.winner is not result.forfeit.other:
+            raise InvalidResult("the winner of a forfeit is the side that showed up")
+        return Result(0, 0, forfeit=result.forfeit)
+    for goals in (result.home_goals, result.away_goals):
+        if not 0 <= goals <= MAX_GOALS:
+            raise InvalidResult(f"goals must be 0 to {MAX_GOALS}")
+    level = result.home_goals == result.away_goals
+    if not level:
+        scored = Side.HOME if result.home_goals > result.away_goals else Side.AWAY
+        if result.winner not in (None, scored):
+            raise InvalidResult("the winner named is not the side with more goals")
+        if result.decided_by is not None:
+            raise InvalidResult("decided_by belongs to a level score with a named winner")
+        return Result(result.home_goals, result.away_goals)
+    if match.stage is Stage.SWISS:
+        if result.winner is not None or result.decided_by is not None:
+            raise InvalidResult("a level Swiss score is a draw: no winner")
+        return result
+    if result.winner is None:
+        raise WinnerRequired("a level final-phase score must name its winner")
+    return result
+
+
+def check_correctable(
+    match: Match,
+    *,
+    new_winner: PlayerId | None,
+    current_round: int,
+    final_phase_started: bool,
+    final_matches: Sequence[Match],
+) -> None:
+    """Swiss results change only in the latest round, before the final phase; a semifinal's
+    winner changes only while no final has a result."""
+    if match.stage is Stage.SWISS:
+        if final_phase_started or match.round != current_round:
+            raise RoundLocked(
+                "Swiss results can change only in the latest round, before the final phase"
+            )
+        return
+    finals_played = any(
+        m.result is not None for m in final_matches if m.stage is not Stage.SEMIFINAL
+    )
+    if match.stage is Stage.SEMIFINAL and match.winner != new_winner and finals_played:
+        raise FinalPlayed(
+            "a final already has a result: clear it before changing a semifinal's winner"
+        )
+
+
+def winner_of(match: Match, result: Result) -> PlayerId | None:
+    """The player who wins ``match`` with ``result`` (``None`` for a draw)."""
+    side = result.winning_side
+    if side is None:
+        return None
+    return match.home if side is Side.HOME else match.away
