@@ -121,6 +121,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.FinalPlayed: 409,
     domain.AlreadyWithdrawn: 409,
     domain.NotEnoughQualifiers: 409,
+    domain.InvalidTrf: 422,
 }
 """The HTTP status of each domain refusal: 404 missing, 409 state conflict, 422 bad value."""
 

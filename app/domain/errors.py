@@ -103,3 +103,15 @@ class NotEnoughQualifiers(DomainError):
     """The final phase needs enough active players to fill it."""
 
     code = "not_enough_qualifiers"
+
+
+class InvalidTrf(DomainError):
+    """A Tournament Report File that does not follow the format; ``line``/``column`` from 1."""
+
+    code = "invalid_trf"
+
+    def __init__(self, line: int, column: int, reason: str) -> None:
+        super().__init__(f"line {line}, column {column}: {reason}")
+        self.line = line
+        self.column = column
+        self.reason = reason
