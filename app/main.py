@@ -13,6 +13,8 @@ from fastapi import FastAPI, Request, Response
 
 from app.api import events, health, players, printing, results, rounds, standings, tournaments
 from app.api.cache import ReadCache
+from app.api.cors import allow_cross_origin
+from app.api.docs import serve_docs
 from app.api.event_schemas import document_events
 from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
@@ -46,6 +48,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="1.0.0",
         description=DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # served by app.api.docs, without a CDN
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.read_cache = ReadCache(settings.read_cache_size)
@@ -53,10 +57,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.event_hub = Hub(app.state.engine, poll_interval=settings.sse_poll_interval)
     install_error_handlers(app)
     _limit_body_size(app, settings.max_body_bytes)
+    allow_cross_origin(app, settings.cors_origins)  # outermost: refusals get the headers too
     for module in (tournaments, players, rounds, results, standings, printing, events, health):
         app.include_router(module.router)
     app.include_router(webhooks_router)
     document_events(app)
+    serve_docs(app)
     return app
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Annotated
 
 from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -20,6 +21,10 @@ class Settings(BaseSettings):
     create_key: str | None = Field(
         default=None,
         description="If set, creating a tournament needs `Authorization: Bearer <create_key>`",
+    )
+    cors_origins: Annotated[list[str], NoDecode] = Field(
+        default=[],
+        description="Origins whose pages may call the API (comma-separated); `*`: any, reads only",
     )
     max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
     db_pool_size: int = Field(default=10, description="Connections per worker (PostgreSQL)")
@@ -63,6 +68,20 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_means_unset(cls, value: str | None) -> str | None:
         return value or None
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _star_alone(cls, value: list[str]) -> list[str]:
+        if "*" in value and len(value) > 1:
+            raise ValueError("`*` (any origin, reads only) cannot be combined with origins")
+        return [origin.rstrip("/") for origin in value]
 
     @field_validator("webhook_allow_private", mode="before")
     @classmethod
