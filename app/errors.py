@@ -108,6 +108,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.TooManyPlayers: 422,
     domain.TooFewPlayers: 409,
     domain.DuplicateName: 409,
+    domain.RepeatedName: 422,
     domain.UnknownPlayer: 404,
     domain.UnknownMatch: 404,
     domain.UnknownGroup: 404,

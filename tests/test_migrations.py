@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
 from sqlmodel import SQLModel
 
 import app.models  # noqa: F401 - the tables
@@ -76,3 +77,32 @@ def test_constraints_are_named_by_the_convention(empty_url: str) -> None:
     if not empty_url.startswith("sqlite"):
         assert primary["name"] == "pk_match"
     assert primary["constrained_columns"] == ["tournament_id", "number"]
+
+
+def test_an_early_final_phase_gets_its_rounds_played(empty_url: str) -> None:
+    config = alembic_config(empty_url)
+    command.upgrade(config, "a0c136d2e3e4")
+    engine = create_engine(empty_url)
+    columns = (
+        "id, name, token_hash, version, created_at, updated_at, status, seed, pairing, "
+        "points_win, points_draw, points_loss, points_bye, format_preset, resolved_swiss_rounds, "
+        "resolved_final_phase, resolved_groups, final_phase_started, current_round"
+    )
+    rows = [("early", True, 2), ("planned", False, 2), ("played", True, 4)]
+    with engine.begin() as connection:
+        for tid, started, played in rows:
+            connection.execute(
+                text(
+                    f"INSERT INTO tournament ({columns}) VALUES (:id, 'x', 'h', 1, :at, :at, "
+                    "'swiss', 1, 'nearest', 6, 2, 0, 6, 'standard', 4, 'semifinals', 0, "
+                    ":started, :played)"
+                ),
+                {"id": tid, "at": datetime.now(UTC), "started": started, "played": played},
+            )
+    command.upgrade(config, "head")
+    with engine.connect() as connection:
+        resolved = dict(
+            connection.execute(text("SELECT id, resolved_swiss_rounds FROM tournament")).all()
+        )
+    engine.dispose()
+    assert resolved == {"early": 2, "planned": 4, "played": 4}

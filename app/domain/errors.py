@@ -33,6 +33,12 @@ class DuplicateName(DomainError):
     code = "duplicate_name"
 
 
+class RepeatedName(DuplicateName):
+    """The players of a new tournament list one name twice: that list can never be valid."""
+
+    code = "repeated_name"
+
+
 class UnknownPlayer(DomainError):
     code = "player_not_found"
 

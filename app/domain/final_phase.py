@@ -55,7 +55,9 @@ def select_qualifiers(
 ) -> list[PlayerId]:
     """The first active players of the standings (per group with groups), best first.
 
-    With groups the list is A1, B1, A2, B2 … by the cross-group order.
+    With groups the list is A1, B1, A2, B2 (or B1, A1, …): the group winners first, where A1
+    and A2 are the first two *active* players of group A (a withdrawn leader's place goes to
+    the next of his group), each pair in the tournament's order.
     """
     if not groups:
         return [pid for pid in order if pid in active][:count]
@@ -65,7 +67,7 @@ def select_qualifiers(
         if pid in active and len(taken.setdefault(groups[pid], [])) < per_group:
             taken[groups[pid]].append(pid)
     chosen = {pid for pids in taken.values() for pid in pids}
-    return [pid for pid in cross_order(order, groups) if pid in chosen]
+    return cross_order([pid for pid in order if pid in chosen], groups)
 
 
 def opening_fixtures(

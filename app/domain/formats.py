@@ -82,18 +82,20 @@ def resolve_format(
 ) -> ResolvedFormat:
     """The format in force for ``players`` players, after the short formula and the overrides.
 
-    In the groups variant the larger group's size decides the rounds, and the final phase may
-    only be ``semifinals`` or ``none``.
+    In the groups variant the larger group's size decides the rounds, a ``swiss_rounds``
+    override must fit the smaller group, and the final phase may only be ``semifinals`` or
+    ``none``. A final phase takes at least 4 players, the short formula's final 2.
     """
     if players < MIN_PLAYERS:
         raise TooFewPlayers(f"a tournament needs at least {MIN_PLAYERS} players")
     if players > MAX_PLAYERS:
         raise TooManyPlayers(f"a tournament takes at most {MAX_PLAYERS} players")
     group_count = GROUP_COUNT if groups is not None else 0
-    size = -(-players // GROUP_COUNT) if groups is not None else players
     if groups is not None and players < 2 * GROUP_COUNT:
-        raise TooFewPlayers("the groups variant needs at least 2 players in each group")
-    rounds, phase = table_format(size)
+        raise InvalidSettings("the groups variant needs at least 2 players in each group")
+    larger = -(-players // GROUP_COUNT) if groups is not None else players
+    smaller = players // GROUP_COUNT if groups is not None else players
+    rounds, phase = table_format(larger)
     if groups is not None:
         if preset is FormatPreset.SHORT:
             raise InvalidSettings("the short formula has no groups variant")
@@ -101,16 +103,25 @@ def resolve_format(
     if preset is FormatPreset.SHORT:
         rounds, phase = min(rounds, SHORT_FORMULA_ROUNDS), FinalPhaseKind.FINAL
     if swiss_rounds is not None:
-        if not 1 <= swiss_rounds <= max_swiss_rounds(size):
-            raise InvalidSettings(
-                f"swiss_rounds must be 1 to {max_swiss_rounds(size)} for {size} players"
-            )
+        bound = max_swiss_rounds(smaller)
+        if not 1 <= swiss_rounds <= bound:
+            group = " in the smaller group" if groups is not None else ""
+            raise InvalidSettings(f"swiss_rounds must be 1 to {bound} for {smaller} players{group}")
         rounds = swiss_rounds
     if final_phase is not None:
         if groups is not None and final_phase is FinalPhaseKind.FINAL:
             raise InvalidSettings("with groups the final phase is semifinals or none")
         phase = final_phase
-    needed = {FinalPhaseKind.SEMIFINALS: 4, FinalPhaseKind.FINAL: 2}.get(phase, 0)
+    needed = _players_needed(phase, preset)
     if players < needed:
         raise InvalidSettings(f"the final phase '{phase}' needs at least {needed} players")
     return ResolvedFormat(preset=preset, swiss_rounds=rounds, final_phase=phase, groups=group_count)
+
+
+def _players_needed(phase: FinalPhaseKind, preset: FormatPreset) -> int:
+    """The final phase needs at least 4 players; the short formula's final only 2."""
+    if phase is FinalPhaseKind.NONE:
+        return MIN_PLAYERS
+    if phase is FinalPhaseKind.FINAL and preset is FormatPreset.SHORT:
+        return 2
+    return 4

@@ -22,6 +22,7 @@ from app.domain.errors import (
     NoMoreRounds,
     NotEnoughQualifiers,
     RegistrationClosed,
+    RepeatedName,
     RoundIncomplete,
     TooFewPlayers,
     TooManyPlayers,
@@ -140,7 +141,7 @@ class Tournament:
         for number, new in enumerate(players, start=1):
             player = Player(PlayerId(number), _clean_name(new.name), number, new.rating)
             if name_key(player.name) in seen:
-                raise DuplicateName(f"a player named {player.name!r} is listed twice")
+                raise RepeatedName(f"a player named {player.name!r} is listed twice")
             seen.add(name_key(player.name))
             tournament.players[player.id] = player
         tournament._renumber(strict=True)
@@ -150,7 +151,16 @@ class Tournament:
 
     @property
     def format(self) -> ResolvedFormat:
-        """The format in force, decided by the players entered before round 1."""
+        """The format in force: as planned, until an early final phase drops the remaining
+        Swiss rounds (``swiss_rounds`` is then the number played)."""
+        planned = self.planned_format
+        if self.final_phase_started and self.current_round < planned.swiss_rounds:
+            return replace(planned, swiss_rounds=self.current_round)
+        return planned
+
+    @property
+    def planned_format(self) -> ResolvedFormat:
+        """The format the settings decide for the players entered before round 1."""
         return resolve_format(
             sum(1 for p in self.players.values() if p.entered_round == 1),
             preset=self.settings.format,
@@ -306,8 +316,11 @@ class Tournament:
         del self.players[player_id]
         try:
             self._renumber()
-        except Exception:
+        except Exception as refused:
             self.players = previous
+            if isinstance(refused, InvalidSettings):
+                # the settings were valid: it is the players left that fall short of them
+                raise TooFewPlayers(f"without this player: {refused}") from refused
             raise
 
     @_command
@@ -514,7 +527,11 @@ class Tournament:
         )
 
     def _seeding(self) -> dict[PlayerId, int]:
-        return {pid: i for i, pid in enumerate(self._cross_order())}
+        """The better rank in a final: the qualifiers' order (group position among them)."""
+        qualified = self.qualified()
+        order = [r.player_id for r in self._all_standings() if r.player_id in qualified]
+        groups = self._groups() if self.format.groups else None
+        return {pid: i for i, pid in enumerate(fp.cross_order(order, groups))}
 
     def _next_match_id(self) -> MatchId:
         return max(self.matches, default=0) + 1

@@ -203,7 +203,7 @@ def build_view(tournament: Tournament) -> PrintView:
 
 
 def _format_lines(tournament: Tournament) -> tuple[str, ...]:
-    fmt = tournament.format
+    fmt = tournament.planned_format
     settings = tournament.settings
     rounds = f"{fmt.swiss_rounds} round{'s' if fmt.swiss_rounds != 1 else ''}"
     played = len(tournament.rounds)

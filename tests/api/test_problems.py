@@ -68,11 +68,36 @@ def test_too_many_players(client: ApiClient) -> None:
     assert_problem(response, 422, "too_many_players")
 
 
-def test_duplicate_names(client: ApiClient) -> None:
-    response = client.post(
-        "/v1/tournaments", json={"name": "x", "players": [{"name": "Rossi"}, {"name": " rossi "}]}
+def test_a_body_that_cannot_be_valid_is_a_422(client: ApiClient) -> None:
+    """``api.md``: 422 for a body that does not validate, whatever the state."""
+
+    def created(players: int | list[str], **settings: object) -> httpx.Response:
+        names = players if isinstance(players, list) else [f"P{i}" for i in range(players)]
+        body = {"name": "x", "players": [{"name": n} for n in names], **settings}
+        return client.post("/v1/tournaments", json=body)
+
+    assert_problem(created(["Rossi", " rossi "]), 422, "repeated_name")
+    groups = {"groups": {"assignment": "seeded"}}
+    assert_problem(created(3, **groups), 422, "invalid_settings")  # 2 in each group
+    assert_problem(created(3, final_phase="final"), 422, "invalid_settings")  # no final with 3
+    # 13 players: groups of 7 and 6, and 6 players allow at most 5 rounds
+    assert_problem(created(13, swiss_rounds=7, **groups), 422, "invalid_settings")
+    assert created(13, swiss_rounds=5, **groups).status_code == 201
+    assert client.get("/v1/tournaments").json()["items"][0]["format"]["swiss_rounds"] == 5
+
+
+def test_a_state_that_forbids_the_command_is_a_409(client: ApiClient) -> None:
+    t = create(client, 4, groups={"assignment": "seeded"})
+    assert_problem(
+        client.post(f"/v1/tournaments/{t.id}/players", json={"name": "PLAYER 01"}, headers=t.auth),
+        409,
+        "duplicate_name",
     )
-    assert_problem(response, 409, "duplicate_name")
+    # 3 players cannot fill two groups: this tournament's players refuse the deletion
+    assert_problem(
+        client.delete(f"/v1/tournaments/{t.id}/players/1", headers=t.auth), 409, "too_few_players"
+    )
+    assert len(client.get(f"/v1/tournaments/{t.id}/players").json()) == 4
 
 
 def test_round_incomplete_changes_nothing(client: ApiClient) -> None:

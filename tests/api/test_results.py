@@ -145,7 +145,12 @@ def test_swiss_results_lock_when_the_final_phase_starts(client: ApiClient) -> No
     assert last is not None
     phase = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth)
     assert phase.status_code == 201  # early final phase after round 2 of 4
-    assert client.get(f"/v1/tournaments/{t.id}").json()["status"] == "final_phase"
+    read = client.get(f"/v1/tournaments/{t.id}").json()
+    assert read["status"] == "final_phase"
+    assert read["format"]["swiss_rounds"] == 2  # the rounds played, not the 4 planned
+    assert read["current_round"] == 2
+    listed = client.get("/v1/tournaments").json()["items"]
+    assert next(i for i in listed if i["id"] == t.id)["format"]["swiss_rounds"] == 2
     assert_problem(
         client.put(
             result_url(t, last["matches"][0]["id"]), json={"home": 0, "away": 0}, headers=t.auth

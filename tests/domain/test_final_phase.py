@@ -128,6 +128,7 @@ def test_early_final_phase_after_any_complete_round() -> None:
     q = order(t)[:4]
     t.start_final_phase()
     assert t.current_round == 1  # the remaining Swiss rounds are dropped
+    assert (t.format.swiss_rounds, t.planned_format.swiss_rounds) == (1, 5)
     assert [(m.home, m.away) for m in semis(t)] == [(q[0], q[3]), (q[1], q[2])]
     with pytest.raises(Exception, match="final phase"):
         t.generate_round()
@@ -176,6 +177,35 @@ def test_groups_cross_their_semifinals_winner_at_home() -> None:
     pairs = {(m.home, m.away) for m in semis(t)}
     assert pairs == {(a[0], b[1]), (b[0], a[1])}
     assert t.qualified() == {a[0], a[1], b[0], b[1]}
+
+
+def test_groups_a_withdrawn_leader_gives_his_place_to_the_next_of_his_group() -> None:
+    """The example of issue 9: A = [4, 8, 1, 5], B = [3, 6, 2, 7], player 4 withdraws."""
+    strength = [4, 3, 6, 8, 1, 5, 2, 7]
+
+    def by_strength(m: Match) -> Result:
+        better = strength.index(m.home) < strength.index(m.away)
+        return Result(2, 0) if better else Result(0, 2)
+
+    t = new(8, seed=2, groups=GroupsSetting(GroupAssignment.SEEDED))
+    play_swiss(t, by_strength)
+    assert [r.player_id for r in t.standings(group="A")] == [4, 8, 1, 5]  # type: ignore[arg-type]
+    assert [r.player_id for r in t.standings(group="B")] == [3, 6, 2, 7]  # type: ignore[arg-type]
+    t.withdraw_player(PlayerId(4))
+    t.start_final_phase()
+    # A1 = 8 (4 withdrew), A2 = 1, B1 = 3, B2 = 6: A1 v B2 and B1 v A2, the group winner at home
+    assert {(m.home, m.away) for m in semis(t)} == {(8, 6), (3, 1)}
+    for m in semis(t):
+        t.record_result(m.id, Result(1, 0))
+    final, third = stage(t, Stage.FINAL), stage(t, Stage.THIRD_PLACE)
+    assert {final.home, final.away} == {8, 3}
+    assert {third.home, third.away} == {6, 1}
+    t.record_result(final.id, Result(1, 0))
+    t.record_result(third.id, Result(1, 0))
+    ranking = t.final_ranking()
+    assert ranking is not None
+    assert sorted(ranking) == list(range(1, 9))
+    assert ranking[:4] == [final.home, final.away, third.home, third.away]
 
 
 def test_final_phase_needs_enough_active_players() -> None:

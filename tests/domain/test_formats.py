@@ -64,6 +64,11 @@ def test_overrides_within_their_bounds() -> None:
     assert resolve_format(7, swiss_rounds=7).swiss_rounds == 7
     assert resolve_format(8, final_phase=NONE).final_phase is NONE
     assert resolve_format(8, final_phase=FINAL).qualifier_count == 2
+    assert resolve_format(4, final_phase=FINAL).final_phase is FINAL
+    short_final = resolve_format(3, preset=FormatPreset.SHORT, final_phase=FINAL)
+    assert short_final.final_phase is FINAL  # the short formula's final takes 2 players
+    seeded = GroupsSetting(GroupAssignment.SEEDED)
+    assert resolve_format(13, groups=seeded, swiss_rounds=5).swiss_rounds == 5
 
 
 @pytest.mark.parametrize(
@@ -73,6 +78,12 @@ def test_overrides_within_their_bounds() -> None:
         (7, {"swiss_rounds": 8}),  # odd: at most N
         (8, {"swiss_rounds": 0}),
         (3, {"final_phase": SEMIS}),  # semifinals need 4 players
+        (3, {"final_phase": FINAL}),  # the standard format's final phase needs 4 players
+        (2, {"final_phase": FINAL}),
+        (3, {"groups": GroupsSetting(GroupAssignment.DRAW)}),  # 2 players in each group
+        # 13 players: groups of 7 and 6; the group of 6 allows at most 5 rounds
+        (13, {"groups": GroupsSetting(GroupAssignment.SEEDED), "swiss_rounds": 7}),
+        (13, {"groups": GroupsSetting(GroupAssignment.SEEDED), "swiss_rounds": 6}),
         (12, {"groups": GroupsSetting(GroupAssignment.DRAW), "final_phase": FINAL}),
         (12, {"groups": GroupsSetting(GroupAssignment.DRAW), "preset": FormatPreset.SHORT}),
     ],
@@ -87,5 +98,3 @@ def test_player_count_limits() -> None:
         resolve_format(1)
     with pytest.raises(TooManyPlayers):
         resolve_format(4097)
-    with pytest.raises(TooFewPlayers):
-        resolve_format(3, groups=GroupsSetting(GroupAssignment.DRAW))
