@@ -57,7 +57,10 @@ class FormatRead(BaseModel):
     """The format in force, as resolved from the players and the settings."""
 
     preset: FormatPreset
-    swiss_rounds: int = Field(examples=[5])
+    swiss_rounds: int = Field(
+        description="Swiss rounds in force (after an early final phase: the rounds played)",
+        examples=[5],
+    )
     final_phase: FinalPhaseKind
     groups: int | None = Field(description="2 in the groups variant, else null", examples=[None])
 
