@@ -13,7 +13,7 @@ $(BIN)/python:
 
 install: $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev]' -e ./client
 
 migrate: install
 	$(BIN)/alembic upgrade head
@@ -29,3 +29,4 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict app/domain
 	$(BIN)/mypy --strict app
+	$(BIN)/mypy --strict client/svizzera_client client/tests

@@ -1,0 +1,155 @@
+"""``AsyncClient``: every operation of the API as a coroutine (asyncio or trio)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from types import TracebackType
+from typing import Any, Generic, ParamSpec, Self, TypeVar, overload
+
+import anyio
+import httpx
+from httpx_sse import aconnect_sse
+
+from svizzera_client import operations
+from svizzera_client.base import DEFAULT_SERVER, DEFAULT_TIMEOUT, USER_AGENT, ClientBase
+from svizzera_client.errors import ServerError, TransportError, error_for
+from svizzera_client.events import EventEnvelope
+from svizzera_client.operations import Call
+from svizzera_client.stream import Resume, stream_timeout
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class AsyncOperation(Generic[P, T]):
+    """An operation as a coroutine method of ``AsyncClient``."""
+
+    def __init__(self, build: Callable[P, Call[T]]) -> None:
+        self.build = build
+        self.__doc__ = build.__doc__
+
+    @overload
+    def __get__(self, client: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, client: AsyncClient, owner: type[Any]) -> Callable[P, Awaitable[T]]: ...
+    def __get__(
+        self, client: AsyncClient | None, owner: type[Any]
+    ) -> Self | Callable[P, Awaitable[T]]:
+        if client is None:
+            return self
+        build = self.build
+
+        @functools.wraps(build)
+        async def method(*args: P.args, **kwargs: P.kwargs) -> T:
+            return await client.send(build(*args, **kwargs))
+
+        return method
+
+
+class AsyncClient(ClientBase):
+    """The asynchronous twin of ``Client``: the same methods, awaited::
+
+    async with AsyncClient("http://localhost:8000") as client:
+        standings = await client.get_standings(tournament_id)
+        async for event in client.events(tournament_id):
+            ...
+    """
+
+    def __init__(
+        self,
+        server: str = DEFAULT_SERVER,
+        *,
+        tokens: Mapping[str, str] | None = None,
+        create_key: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        http: httpx.AsyncClient | None = None,
+    ) -> None:
+        super().__init__(server, tokens=tokens, create_key=create_key)
+        self._http = http or httpx.AsyncClient(timeout=timeout, headers={"User-Agent": USER_AGENT})
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def send(self, call: Call[T]) -> T:
+        """Make the request ``call`` describes and read its answer."""
+        try:
+            response = await self._http.request(**self._request(call))
+        except httpx.TransportError as exc:
+            raise TransportError(f"cannot reach {self.server}: {exc}") from exc
+        return self._read(call, response)
+
+    async def events(
+        self,
+        tournament_id: str,
+        *,
+        after: int = 0,
+        timeout: float | None = None,
+        reconnects: int = 10,
+        read_timeout: float = 60.0,
+    ) -> AsyncIterator[EventEnvelope]:
+        """As ``Client.events``: every event once, in order, resumed after a dropped
+        connection."""
+        resume = Resume(after=after, timeout=timeout, reconnects=reconnects)
+        while True:
+            call = operations.events(
+                tournament_id, last_event_id=resume.last_event_id, timeout=resume.remaining()
+            )
+            request = self._request(call)
+            try:
+                async with aconnect_sse(
+                    self._http, **request, timeout=stream_timeout(read_timeout)
+                ) as s:
+                    if s.response.is_error:
+                        await s.response.aread()
+                        raise error_for(s.response)
+                    resume.connected()
+                    async for sse in s.aiter_sse():
+                        if (event := resume.take(sse)) is not None:
+                            yield event
+            except (httpx.TransportError, ServerError) as exc:
+                resume.failed(exc)
+            wait = resume.wait()
+            if wait is None:
+                return
+            await anyio.sleep(wait)
+
+    # -- the operations (svizzera_client.operations) -------------------------------------------
+    create_tournament = AsyncOperation(operations.create_tournament)
+    list_tournaments = AsyncOperation(operations.list_tournaments)
+    get_tournament = AsyncOperation(operations.get_tournament)
+    update_tournament = AsyncOperation(operations.update_tournament)
+    delete_tournament = AsyncOperation(operations.delete_tournament)
+    list_audit = AsyncOperation(operations.list_audit)
+    list_players = AsyncOperation(operations.list_players)
+    add_player = AsyncOperation(operations.add_player)
+    update_player = AsyncOperation(operations.update_player)
+    delete_player = AsyncOperation(operations.delete_player)
+    generate_round = AsyncOperation(operations.generate_round)
+    list_rounds = AsyncOperation(operations.list_rounds)
+    get_round = AsyncOperation(operations.get_round)
+    record_result = AsyncOperation(operations.record_result)
+    clear_result = AsyncOperation(operations.clear_result)
+    get_standings = AsyncOperation(operations.get_standings)
+    start_final_phase = AsyncOperation(operations.start_final_phase)
+    get_final_phase = AsyncOperation(operations.get_final_phase)
+    get_print_page = AsyncOperation(operations.get_print_page)
+    export_standings = AsyncOperation(operations.export_standings)
+    health = AsyncOperation(operations.health)
+    create_webhook = AsyncOperation(operations.create_webhook)
+    list_webhooks = AsyncOperation(operations.list_webhooks)
+    get_webhook = AsyncOperation(operations.get_webhook)
+    delete_webhook = AsyncOperation(operations.delete_webhook)
+    list_deliveries = AsyncOperation(operations.list_deliveries)
+    redeliver = AsyncOperation(operations.redeliver)

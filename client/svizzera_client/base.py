@@ -1,0 +1,88 @@
+"""What the sync and async clients share: credentials, building a request from a ``Call``, and
+reading the answer (errors, ETag, the token of a new tournament)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, TypeVar
+
+import httpx
+
+from svizzera_client.errors import error_for
+from svizzera_client.models import Response, TournamentCreated
+from svizzera_client.operations import Auth, Call
+
+T = TypeVar("T")
+
+DEFAULT_SERVER = "http://localhost:8000"
+DEFAULT_TIMEOUT = 30.0
+"""Seconds for connecting, sending and each read of a request (pairing 4,096 players fits)."""
+
+try:
+    USER_AGENT = f"svizzera-client/{version('svizzera-client')}"
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    USER_AGENT = "svizzera-client"
+
+
+def etag_of(if_match: str | int) -> str:
+    """``7`` (a tournament's version) → ``"7"``; an ETag (``'"7"'``, ``*``) stays as it is."""
+    return f'"{if_match}"' if isinstance(if_match, int) else if_match
+
+
+class ClientBase:
+    """The server, and the credentials the client sends.
+
+    ``tokens`` maps a tournament id to its organizer token: ``create_tournament`` adds the new
+    one; add others with ``client.tokens[tournament_id] = token``. ``create_key`` is the
+    server's ``SVIZZERA_CREATE_KEY`` where the deployment requires one to create.
+    """
+
+    def __init__(
+        self,
+        server: str = DEFAULT_SERVER,
+        *,
+        tokens: Mapping[str, str] | None = None,
+        create_key: str | None = None,
+    ) -> None:
+        self.server = server.rstrip("/")
+        self.tokens: dict[str, str] = dict(tokens or {})
+        self.create_key = create_key
+
+    def _credential(self, auth: Auth, tournament_id: str | None) -> str | None:
+        if auth == "organizer" and tournament_id is not None:
+            return self.tokens.get(tournament_id)
+        if auth == "create_key":
+            return self.create_key
+        return None
+
+    def _request(self, call: Call[Any], **extra_headers: str) -> dict[str, Any]:
+        """The arguments of ``httpx.Client.request`` for ``call``."""
+        operation = call.operation
+        if operation is None:
+            raise TypeError("send a Call made by an operation of svizzera_client.operations")
+        headers = {**call.headers, **extra_headers}
+        credential = self._credential(operation.auth, call.tournament_id)
+        if credential is not None:
+            headers["Authorization"] = f"Bearer {credential}"
+        if call.if_match is not None:
+            headers["If-Match"] = etag_of(call.if_match)
+        body = call.json
+        return {
+            "method": operation.method,
+            "url": self.server + call.path,
+            "params": {k: v for k, v in call.params.items() if v is not None},
+            "headers": headers,
+            "json": None if body is None else body.model_dump(mode="json", exclude_unset=True),
+        }
+
+    def _read(self, call: Call[T], response: httpx.Response) -> T:
+        """The answer as ``call`` reads it; an error answer raises its ``ApiError``."""
+        if response.is_error:
+            raise error_for(response)
+        result = call.read(response)
+        if isinstance(result, Response):
+            result._etag = response.headers.get("ETag")
+        if isinstance(result, TournamentCreated):
+            self.tokens[result.id] = result.organizer_token
+        return result

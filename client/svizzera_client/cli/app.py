@@ -1,0 +1,398 @@
+"""The ``svizzera`` command: an evening from a terminal.
+
+svizzera create players.txt      svizzera round      svizzera result 3 2-1
+svizzera result (asks every result)   svizzera standings   svizzera final
+svizzera follow   svizzera print   svizzera export
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from svizzera_client.base import DEFAULT_SERVER
+from svizzera_client.cli import render
+from svizzera_client.cli.inputs import InputError, parse_answer, parse_score, read_players
+from svizzera_client.cli.session import CommandError, Session
+from svizzera_client.cli.store import Saved
+from svizzera_client.client import Client
+from svizzera_client.errors import ApiError
+from svizzera_client.events import PlayerAddedEvent
+from svizzera_client.models import (
+    DecidedBy,
+    FinalPhaseKind,
+    FormatPreset,
+    MatchRead,
+    PairingSystem,
+    ResultWrite,
+    Side,
+    Tiebreak,
+    TournamentCreate,
+)
+
+
+class OneLineErrors(TyperGroup):
+    """Usage errors as one line on stderr (``svizzera: …``) and status 2, not a panel."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            returned = super().main(
+                args,
+                prog_name or "svizzera",
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+            code = returned if isinstance(returned, int) else 0
+        except typer.TyperException as exc:
+            typer.echo(f"svizzera: {exc.format_message()} (see --help)", err=True)
+            code = exc.exit_code
+        except typer.Abort:
+            typer.echo("svizzera: aborted", err=True)
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    help="Run a Swiss-system tournament evening on a Svizzera server.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,  # locals may hold a token
+)
+
+Server = Annotated[
+    str,
+    typer.Option("--server", envvar="SVIZZERA_SERVER", help="The Svizzera server's base URL."),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON (for scripts) instead of tables.")]
+Tournament = Annotated[
+    str | None,
+    typer.Option(
+        "--tournament",
+        "-t",
+        envvar="SVIZZERA_TOURNAMENT",
+        help="Tournament id (default: the one created or used last).",
+    ),
+]
+
+
+@app.command()
+def create(
+    players_file: Annotated[
+        Path,
+        typer.Argument(
+            help="Names, one a line (a rating may follow a comma), or a CSV with name and rating."
+        ),
+    ],
+    name: Annotated[str | None, typer.Option(help="Default: the file's name.")] = None,
+    pairing: PairingSystem | None = None,
+    tiebreak: Tiebreak | None = None,
+    format: FormatPreset | None = None,
+    rounds: Annotated[int | None, typer.Option(help="Swiss rounds (default: by format).")] = None,
+    final_phase: FinalPhaseKind | None = None,
+    seed: Annotated[int | None, typer.Option(help="Drives every draw (default: random).")] = None,
+    create_key: Annotated[
+        str | None,
+        typer.Option(envvar="SVIZZERA_CREATE_KEY", help="The server's key to create, if any."),
+    ] = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Create a tournament from a players file; its organizer token is saved for you."""
+    with Session(server, as_json=json) as s:
+        settings = {
+            "name": name or players_file.stem,
+            "players": read_players(players_file),
+            "pairing": pairing,
+            "tiebreak": tiebreak,
+            "format": format,
+            "swiss_rounds": rounds,
+            "final_phase": final_phase,
+            "seed": seed,
+        }
+        body = TournamentCreate.model_validate(
+            {key: value for key, value in settings.items() if value is not None}
+        )
+        s.client.create_key = create_key
+        created = s.client.create_tournament(body)
+        token_file = s.store.save(
+            Saved(created.id, s.server, created.name, created.organizer_token)
+        )
+        shown = created.model_dump(mode="json", exclude={"organizer_token"})
+        s.show(
+            {**shown, "token_file": str(token_file)},
+            render.players_table(created.players),
+            f"Created [bold]{created.name}[/]: {created.id} ({created.format.swiss_rounds} "
+            f"Swiss rounds, final phase: {created.format.final_phase}).",
+            f"The organizer token is saved in {token_file} (only you can read it).",
+            "Next: svizzera round",
+        )
+
+
+@app.command("round")
+def round_(
+    show: Annotated[bool, typer.Option("--show", help="Show the latest round, pair none.")] = False,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Pair the next Swiss round and show it (--show: the latest round, as it stands)."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        if show:
+            tournament_id = s.tournament_id()
+            current = s.client.get_tournament(tournament_id).current_round
+            if current == 0:
+                raise CommandError("no_round", "no round yet: svizzera round pairs the first")
+            paired = s.client.get_round(tournament_id, current)
+        else:
+            tournament_id = s.authorize()
+            paired = s.client.generate_round(tournament_id)
+        names = render.names_of(s.client.list_players(tournament_id))
+        s.show(paired, render.round_table(paired, names))
+
+
+@app.command()
+def result(
+    board: Annotated[
+        int | None, typer.Argument(help="Board of the current round (none: ask every result).")
+    ] = None,
+    score: Annotated[str | None, typer.Argument(help="Home–away goals, like 2-1.")] = None,
+    winner: Annotated[
+        Side | None,
+        typer.Option(help="Winner of a level final-phase score."),
+    ] = None,
+    decided_by: DecidedBy | None = None,
+    forfeit: Annotated[Side | None, typer.Option(help="The side that did not show.")] = None,
+    correct: Annotated[bool, typer.Option(help="Change a result already recorded.")] = False,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Record a result (BOARD SCORE), or, without arguments, every missing one of the round.
+
+    In the final phase BOARD is a board of the latest stage (the finals once they are
+    formed, else the semifinals).
+    """
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize()
+        title, matches = current_matches(s.client, tournament_id)
+        names = render.names_of(s.client.list_players(tournament_id))
+        if board is None:
+            recorded = ask_results(s, tournament_id, [m for m in matches if m.result is None])
+            _, matches = current_matches(s.client, tournament_id)
+            s.show(recorded, render.matches_table(matches, names, title=title))
+            return
+        match = next((m for m in matches if m.board == board), None)
+        if match is None:
+            raise CommandError("board_not_found", f"{title} has no board {board}")
+        if match.result is not None and not correct:
+            raise CommandError(
+                "already_recorded",
+                f"board {board} already has {render.result_text(match.result)}; "
+                "add --correct to change it",
+            )
+        if forfeit is not None:
+            body = ResultWrite(forfeit=forfeit)
+        elif score is None:
+            raise CommandError("no_score", "give the score (like 2-1) or --forfeit home|away")
+        else:
+            body = parse_score(score, winner=winner, decided_by=decided_by)
+        saved = s.client.record_result(tournament_id, match.id, body)
+        s.show(
+            saved,
+            f"Board {board}: {names[saved.home]} – {names[saved.away]} "
+            f"{render.result_text(saved.result)}",
+        )
+
+
+def current_matches(client: Client, tournament_id: str) -> tuple[str, list[MatchRead]]:
+    """The matches results are entered for now: the latest Swiss round, or the latest stage of
+    the final phase."""
+    tournament = client.get_tournament(tournament_id)
+    if tournament.final_phase_started:
+        matches = client.get_final_phase(tournament_id).matches
+        finals = [m for m in matches if m.stage != "semifinal"]
+        return "Final phase", finals or matches
+    if tournament.current_round == 0:
+        raise CommandError("no_round", "no round yet: svizzera round pairs the first")
+    return (
+        f"Round {tournament.current_round}",
+        client.get_round(tournament_id, tournament.current_round).matches,
+    )
+
+
+def ask_results(s: Session, tournament_id: str, pending: list[MatchRead]) -> list[MatchRead]:
+    """Ask the result of each match in ``pending``, record each as it comes (Enter skips one,
+    ``q`` stops). A refused result is said and asked again."""
+    names = render.names_of(s.client.list_players(tournament_id))
+    recorded: list[MatchRead] = []
+    typer.echo(
+        "Type each score like 2-1 ('1-1 home' for a level final-phase match, "
+        "'forfeit away' when away did not show); Enter skips, q stops.",
+        err=True,
+    )
+    for match in pending:
+        question = f"Board {match.board}  {names[match.home]} – {names[match.away]}"
+        while True:
+            try:
+                answer = typer.prompt(question, default="", show_default=False, err=True).strip()
+            except typer.Abort:  # end of input
+                return recorded
+            if answer.lower() in {"q", "quit"}:
+                return recorded
+            if not answer:
+                break
+            try:
+                recorded.append(
+                    s.client.record_result(tournament_id, match.id, parse_answer(answer))
+                )
+                break
+            except InputError as exc:
+                typer.echo(f"  {exc}", err=True)
+            except ApiError as exc:
+                if exc.status not in (409, 422):
+                    raise
+                typer.echo(f"  {exc.detail} ({exc.code})", err=True)
+    return recorded
+
+
+@app.command()
+def standings(
+    group: Annotated[
+        str | None, typer.Option(help="One group (A or B) of the group variant.")
+    ] = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """The standings: rank, points, Buchholz, qualifiers (✓)."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        table = s.client.get_standings(s.tournament_id(), group=group)
+        s.show(table, render.standings_table(table))
+
+
+@app.command()
+def final(
+    show: Annotated[
+        bool, typer.Option("--show", help="Show the final phase, start nothing.")
+    ] = False,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Start the final phase and show its matches (--show: as it stands, with the ranking)."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        if show:
+            tournament_id = s.tournament_id()
+            phase = s.client.get_final_phase(tournament_id)
+        else:
+            tournament_id = s.authorize()
+            phase = s.client.start_final_phase(tournament_id)
+        names = render.names_of(s.client.list_players(tournament_id))
+        s.show(phase, *render.final_phase_tables(phase, names))
+
+
+@app.command()
+def follow(
+    after: Annotated[int, typer.Option(help="Start after this event id (0: from the start).")] = 0,
+    timeout: Annotated[
+        float | None, typer.Option(help="Stop after this many seconds (default: never).")
+    ] = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Follow the tournament live: one line per event (--json: one JSON envelope per line).
+    A dropped connection is resumed where it stopped; Ctrl-C ends."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.tournament_id()
+        names = render.names_of(s.client.list_players(tournament_id))
+        try:
+            for event in s.client.events(tournament_id, after=after, timeout=timeout):
+                if isinstance(event, PlayerAddedEvent):
+                    names[event.data.player.id] = event.data.player.name
+                typer.echo(event.model_dump_json() if json else render.event_line(event, names))
+        except KeyboardInterrupt:
+            pass
+
+
+@app.command("print")
+def print_(
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Default: svizzera-ID.html.")
+    ] = None,
+    open_: Annotated[bool, typer.Option("--open/--no-open", help="Open it in a browser.")] = True,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Save the printable page (standings, every round, the final phase) and open it."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.tournament_id()
+        page = s.client.get_print_page(tournament_id)
+        path = output or Path(f"svizzera-{tournament_id}.html")
+        path.write_text(page, encoding="utf-8")
+        if open_:
+            typer.launch(path.resolve().as_uri())
+        s.show({"file": str(path)}, f"Saved {path}")
+
+
+@app.command()
+def export(
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Default: standings-ID.csv; '-' for stdout."),
+    ] = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Export the standings as CSV."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.tournament_id()
+        csv_text = s.client.export_standings(tournament_id)
+        if output == Path("-"):
+            typer.echo(csv_text, nl=False)
+            return
+        path = output or Path(f"standings-{tournament_id}.csv")
+        path.write_text(csv_text, encoding="utf-8")
+        s.show({"file": str(path), "rows": len(csv_text.splitlines()) - 1}, f"Saved {path}")
+
+
+@app.command()
+def use(
+    tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
+    token_stdin: Annotated[
+        bool, typer.Option(help="Read its organizer token from stdin and save it.")
+    ] = False,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Make TOURNAMENT_ID the tournament the other commands act on."""
+    with Session(server, as_json=json, tournament=tournament_id) as s:
+        found = s.client.get_tournament(tournament_id)
+        if token_stdin:
+            token = sys.stdin.readline().strip()
+            s.client.tokens[found.id] = token
+            s.client.list_audit(found.id)  # organizer only: proves the token
+            s.store.save(Saved(found.id, s.server, found.name, token))
+        else:
+            s.store.select(found.id)
+        s.show(found, f"Now using [bold]{found.name}[/] ({found.id}), {found.status}.")

@@ -1,0 +1,158 @@
+"""How the command shows things to a person: Rich tables and one-line event summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rich.table import Table
+
+from svizzera_client.events import (
+    EventEnvelope,
+    FinalPhaseStartedEvent,
+    PlayerAddedEvent,
+    PlayerWithdrawnEvent,
+    ResultClearedEvent,
+    ResultCorrectedEvent,
+    ResultRecordedEvent,
+    RoundGeneratedEvent,
+    TournamentCreatedEvent,
+    TournamentFinishedEvent,
+)
+from svizzera_client.models import (
+    FinalPhaseRead,
+    MatchRead,
+    PlaceRead,
+    PlayerRead,
+    ResultRead,
+    RoundRead,
+    StandingsRead,
+)
+
+Names = Mapping[int, str]
+STAGES = {"swiss": "", "semifinal": "semifinal", "final": "final", "third_place": "3rd place"}
+
+
+def names_of(players: Iterable[PlayerRead]) -> dict[int, str]:
+    return {p.id: p.name for p in players}
+
+
+def result_text(result: ResultRead | None) -> str:
+    if result is None:
+        return ""
+    if result.forfeit is not None:
+        return f"{result.home}–{result.away} ({result.forfeit} did not show)"
+    score = f"{result.home}–{result.away}"
+    if result.winner is not None and result.home == result.away:
+        how = f", {result.decided_by.replace('_', ' ')}" if result.decided_by else ""
+        return f"{score} ({result.winner} wins{how})"
+    return score
+
+
+def players_table(players: Iterable[PlayerRead]) -> Table:
+    table = Table("No.", "Name", "Rating", "Group", title="Players")
+    for p in players:
+        rating = "" if p.rating is None else str(p.rating)
+        table.add_row(str(p.start_number), p.name, rating, p.group or "")
+    return table
+
+
+def matches_table(matches: Iterable[MatchRead], names: Names, *, title: str) -> Table:
+    """Board, home, away and the result of each match (the stage too in the final phase)."""
+    matches = list(matches)
+    final_phase = any(m.stage != "swiss" for m in matches)
+    grouped = any(m.group for m in matches)
+    table = Table(title=title)
+    if final_phase:
+        table.add_column("Stage")
+    table.add_column("Board", justify="right")
+    if grouped:
+        table.add_column("Group")
+    for column in ("Home", "Away", "Result"):
+        table.add_column(column)
+    for m in matches:
+        row = [STAGES[m.stage]] if final_phase else []
+        row.append(str(m.board))
+        if grouped:
+            row.append(m.group or "")
+        row += [names.get(m.home, f"#{m.home}"), names.get(m.away, f"#{m.away}")]
+        row.append(result_text(m.result))
+        table.add_row(*row)
+    return table
+
+
+def round_table(round_: RoundRead, names: Names) -> Table:
+    table = matches_table(round_.matches, names, title=f"Round {round_.number}")
+    notes = []
+    if round_.byes:
+        notes.append("bye: " + ", ".join(names.get(p, f"#{p}") for p in round_.byes))
+    if round_.rematches:
+        notes.append("fallback round: some pairs meet again")
+    table.caption = "; ".join(notes) or None
+    return table
+
+
+def standings_table(standings: StandingsRead) -> Table:
+    title = f"Standings after round {standings.round}"
+    if standings.group:
+        title += f", group {standings.group}"
+    table = Table(title=title, caption="order: " + ", ".join(standings.criteria))
+    grouped = any(r.group for r in standings.rows) and standings.group is None
+    table.add_column("#", justify="right")
+    table.add_column("Name")
+    if grouped:
+        table.add_column("Group")
+    for column in ("Pl", "W", "D", "L", "Goals", "Pts", "Buchholz", "Q"):
+        table.add_column(column, justify="right")
+    for r in standings.rows:
+        name = f"{r.name} (withdrawn)" if r.withdrawn else r.name
+        row = [str(r.rank), name] + ([r.group or ""] if grouped else [])
+        row += [str(r.played), str(r.wins), str(r.draws), str(r.losses)]
+        row += [f"{r.goals_for}:{r.goals_against}", str(r.points), str(r.buchholz)]
+        row.append("✓" if r.qualified else "")
+        table.add_row(*row)
+    return table
+
+
+def ranking_table(ranking: Iterable[PlaceRead]) -> Table:
+    table = Table("Place", "Name", title="Final ranking")
+    for place in ranking:
+        table.add_row(str(place.place), place.name)
+    return table
+
+
+def final_phase_tables(final_phase: FinalPhaseRead, names: Names) -> list[Table]:
+    tables = [matches_table(final_phase.matches, names, title="Final phase")]
+    if final_phase.final_ranking:
+        tables.append(ranking_table(final_phase.final_ranking))
+    return tables
+
+
+def event_line(event: EventEnvelope, names: Names) -> str:
+    """One line for a person following the tournament: ``#7 result.recorded: board 3 …``."""
+    return f"#{event.id} {event.type}: {_summary(event, names)}".rstrip(": ")
+
+
+def _summary(event: EventEnvelope, names: Names) -> str:
+    match event:
+        case TournamentCreatedEvent(data=data):
+            return f"{data.tournament.name}, {len(data.players)} players"
+        case PlayerAddedEvent(data=data) | PlayerWithdrawnEvent(data=data):
+            return data.player.name
+        case RoundGeneratedEvent(data=data):
+            return f"round {data.round.number}, {len(data.round.matches)} matches"
+        case (
+            ResultRecordedEvent(data=data)
+            | ResultCorrectedEvent(data=data)
+            | ResultClearedEvent(data=data)
+        ):
+            m = data.match
+            where = f"round {m.round}" if m.stage == "swiss" else STAGES[m.stage]
+            home, away = names.get(m.home, f"#{m.home}"), names.get(m.away, f"#{m.away}")
+            score = result_text(m.result) or "cleared"
+            return f"{where}, board {m.board}: {home} – {away} {score}"
+        case FinalPhaseStartedEvent(data=data):
+            qualifiers = ", ".join(names.get(p, f"#{p}") for p in data.final_phase.qualifiers)
+            return f"qualified: {qualifiers}"
+        case TournamentFinishedEvent(data=data):
+            return ", ".join(f"{p.place}. {p.name}" for p in data.final_ranking[:3])
+    return ""

@@ -1,0 +1,156 @@
+"""``Client``: every operation of the API as a blocking method."""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Iterator, Mapping
+from types import TracebackType
+from typing import Any, Generic, ParamSpec, Self, TypeVar, overload
+
+import httpx
+from httpx_sse import connect_sse
+
+from svizzera_client import operations
+from svizzera_client.base import DEFAULT_SERVER, DEFAULT_TIMEOUT, USER_AGENT, ClientBase
+from svizzera_client.errors import ServerError, TransportError, error_for
+from svizzera_client.events import EventEnvelope
+from svizzera_client.operations import Call
+from svizzera_client.stream import Resume, stream_timeout
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class SyncOperation(Generic[P, T]):
+    """An operation as a method of ``Client``: same arguments, answers what the call reads."""
+
+    def __init__(self, build: Callable[P, Call[T]]) -> None:
+        self.build = build
+        self.__doc__ = build.__doc__
+
+    @overload
+    def __get__(self, client: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, client: Client, owner: type[Any]) -> Callable[P, T]: ...
+    def __get__(self, client: Client | None, owner: type[Any]) -> Self | Callable[P, T]:
+        if client is None:
+            return self
+        build = self.build
+
+        @functools.wraps(build)
+        def method(*args: P.args, **kwargs: P.kwargs) -> T:
+            return client.send(build(*args, **kwargs))
+
+        return method
+
+
+class Client(ClientBase):
+    """A blocking client of one Svizzera server::
+
+        with Client("http://localhost:8000") as client:
+            created = client.create_tournament(TournamentCreate(name=…, players=[…]))
+            round_ = client.generate_round(created.id)   # the token is remembered
+
+    Every method raises an ``ApiError`` subclass when the server refuses (``.code``,
+    ``.detail``, ``.status``), and ``TransportError`` when it cannot be reached.
+    """
+
+    def __init__(
+        self,
+        server: str = DEFAULT_SERVER,
+        *,
+        tokens: Mapping[str, str] | None = None,
+        create_key: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        http: httpx.Client | None = None,
+    ) -> None:
+        super().__init__(server, tokens=tokens, create_key=create_key)
+        self._http = http or httpx.Client(timeout=timeout, headers={"User-Agent": USER_AGENT})
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    def send(self, call: Call[T]) -> T:
+        """Make the request ``call`` describes and read its answer."""
+        try:
+            response = self._http.request(**self._request(call))
+        except httpx.TransportError as exc:
+            raise TransportError(f"cannot reach {self.server}: {exc}") from exc
+        return self._read(call, response)
+
+    def events(
+        self,
+        tournament_id: str,
+        *,
+        after: int = 0,
+        timeout: float | None = None,
+        reconnects: int = 10,
+        read_timeout: float = 60.0,
+    ) -> Iterator[EventEnvelope]:
+        """The tournament's events after ``after``, then new ones as they are saved, each once
+        and in order. A dropped connection is resumed with ``Last-Event-ID`` (``reconnects``
+        failed attempts in a row end it with ``TransportError``); the iterator ends after
+        ``timeout`` seconds, or never. Events are the classes of ``svizzera_client.events``.
+        """
+        resume = Resume(after=after, timeout=timeout, reconnects=reconnects)
+        while True:
+            call = operations.events(
+                tournament_id, last_event_id=resume.last_event_id, timeout=resume.remaining()
+            )
+            request = self._request(call)
+            try:
+                with connect_sse(self._http, **request, timeout=stream_timeout(read_timeout)) as s:
+                    if s.response.is_error:
+                        s.response.read()
+                        raise error_for(s.response)
+                    resume.connected()
+                    for sse in s.iter_sse():
+                        if (event := resume.take(sse)) is not None:
+                            yield event
+            except (httpx.TransportError, ServerError) as exc:
+                resume.failed(exc)
+            wait = resume.wait()
+            if wait is None:
+                return
+            time.sleep(wait)
+
+    # -- the operations (svizzera_client.operations) -------------------------------------------
+    create_tournament = SyncOperation(operations.create_tournament)
+    list_tournaments = SyncOperation(operations.list_tournaments)
+    get_tournament = SyncOperation(operations.get_tournament)
+    update_tournament = SyncOperation(operations.update_tournament)
+    delete_tournament = SyncOperation(operations.delete_tournament)
+    list_audit = SyncOperation(operations.list_audit)
+    list_players = SyncOperation(operations.list_players)
+    add_player = SyncOperation(operations.add_player)
+    update_player = SyncOperation(operations.update_player)
+    delete_player = SyncOperation(operations.delete_player)
+    generate_round = SyncOperation(operations.generate_round)
+    list_rounds = SyncOperation(operations.list_rounds)
+    get_round = SyncOperation(operations.get_round)
+    record_result = SyncOperation(operations.record_result)
+    clear_result = SyncOperation(operations.clear_result)
+    get_standings = SyncOperation(operations.get_standings)
+    start_final_phase = SyncOperation(operations.start_final_phase)
+    get_final_phase = SyncOperation(operations.get_final_phase)
+    get_print_page = SyncOperation(operations.get_print_page)
+    export_standings = SyncOperation(operations.export_standings)
+    health = SyncOperation(operations.health)
+    create_webhook = SyncOperation(operations.create_webhook)
+    list_webhooks = SyncOperation(operations.list_webhooks)
+    get_webhook = SyncOperation(operations.get_webhook)
+    delete_webhook = SyncOperation(operations.delete_webhook)
+    list_deliveries = SyncOperation(operations.list_deliveries)
+    redeliver = SyncOperation(operations.redeliver)

@@ -1,0 +1,141 @@
+"""Events: the envelope every channel sends (the stream's ``data:`` line, a webhook's body) and
+the data of each type, as in the ``webhooks`` section of ``/openapi.json`` (docs/events.md).
+
+``parse_event`` turns an envelope into the class of its ``type``; a type this client does not
+know yet comes back as a plain ``EventEnvelope`` with ``data`` as a dict.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from svizzera_client.models import (
+    FinalPhaseRead,
+    MatchRead,
+    PlaceRead,
+    PlayerRead,
+    RoundRead,
+    StandingRowRead,
+    Status,
+    TournamentRead,
+)
+
+
+class EventData(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class TournamentCreatedData(EventData):
+    tournament: TournamentRead
+    players: list[PlayerRead]
+
+
+class RoundGeneratedData(EventData):
+    round: RoundRead
+
+
+class ResultData(EventData):
+    """The match with its result (``None`` once cleared), the status after the change, and the
+    standings rows that changed, best first; in the final phase the finals a semifinal formed
+    or removed."""
+
+    match: MatchRead
+    status: Status
+    standings: list[StandingRowRead]
+    group_standings: dict[str, list[StandingRowRead]] | None = None
+    finals_written: list[MatchRead] | None = None
+    finals_removed: list[int] | None = None
+
+
+class PlayerData(EventData):
+    player: PlayerRead
+
+
+class FinalPhaseStartedData(EventData):
+    final_phase: FinalPhaseRead
+
+
+class TournamentFinishedData(EventData):
+    final_ranking: list[PlaceRead]
+
+
+class EventEnvelope(BaseModel):
+    """One event. ``id`` is its sequence number in the tournament (1, 2, 3, … without gaps):
+    the stream's ``Last-Event-ID``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: int
+    tournament_id: str
+    type: str
+    created_at: datetime
+    data: Any
+
+
+class TournamentCreatedEvent(EventEnvelope):
+    type: Literal["tournament.created"]
+    data: TournamentCreatedData
+
+
+class RoundGeneratedEvent(EventEnvelope):
+    type: Literal["round.generated"]
+    data: RoundGeneratedData
+
+
+class ResultRecordedEvent(EventEnvelope):
+    type: Literal["result.recorded"]
+    data: ResultData
+
+
+class ResultCorrectedEvent(EventEnvelope):
+    type: Literal["result.corrected"]
+    data: ResultData
+
+
+class ResultClearedEvent(EventEnvelope):
+    type: Literal["result.cleared"]
+    data: ResultData
+
+
+class PlayerAddedEvent(EventEnvelope):
+    type: Literal["player.added"]
+    data: PlayerData
+
+
+class PlayerWithdrawnEvent(EventEnvelope):
+    type: Literal["player.withdrawn"]
+    data: PlayerData
+
+
+class FinalPhaseStartedEvent(EventEnvelope):
+    type: Literal["final_phase.started"]
+    data: FinalPhaseStartedData
+
+
+class TournamentFinishedEvent(EventEnvelope):
+    type: Literal["tournament.finished"]
+    data: TournamentFinishedData
+
+
+EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
+    "tournament.created": TournamentCreatedEvent,
+    "round.generated": RoundGeneratedEvent,
+    "result.recorded": ResultRecordedEvent,
+    "result.corrected": ResultCorrectedEvent,
+    "result.cleared": ResultClearedEvent,
+    "player.added": PlayerAddedEvent,
+    "player.withdrawn": PlayerWithdrawnEvent,
+    "final_phase.started": FinalPhaseStartedEvent,
+    "tournament.finished": TournamentFinishedEvent,
+}
+
+
+def parse_event(raw: str | bytes) -> EventEnvelope:
+    """The envelope in ``raw`` (JSON) as the class of its type."""
+    envelope = json.loads(raw)
+    cls = EVENT_CLASSES.get(envelope.get("type"), EventEnvelope)
+    return cls.model_validate(envelope)

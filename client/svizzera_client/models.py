@@ -1,0 +1,339 @@
+"""The bodies of the API: one class per schema of ``/openapi.json``, under the same name.
+
+Requests (``…Create``, ``…Update``, ``…Write``) refuse unknown fields, so a typo fails where it
+is made; the server checks the values. Responses (``…Read`` and the rest) ignore fields they do
+not know, so a newer server does not break an older client. ``tests/test_client_coverage.py``
+checks every schema here against a running server's document, field by field.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+PairingSystem = Literal["nearest", "lim"]
+Tiebreak = Literal["buchholz", "goals", "lim"]
+Status = Literal["registration", "swiss", "final_phase", "finished"]
+Stage = Literal["swiss", "semifinal", "final", "third_place"]
+Side = Literal["home", "away"]
+DecidedBy = Literal["extra_time", "penalties", "golden_goal", "other"]
+FormatPreset = Literal["standard", "short"]
+FinalPhaseKind = Literal["semifinals", "final", "none"]
+GroupAssignment = Literal["draw", "seeded", "pots", "manual"]
+ColourRule = Literal["fewer_home", "more_away", "alternation", "position", "lot", "rank"]
+EventType = Literal[
+    "tournament.created",
+    "round.generated",
+    "result.recorded",
+    "result.corrected",
+    "result.cleared",
+    "player.withdrawn",
+    "player.added",
+    "final_phase.started",
+    "tournament.finished",
+]
+DeliveryStatus = Literal["pending", "delivered", "failed"]
+Points = int | float
+"""Points and Buchholz: whole numbers as ``int``, halves as ``float`` (``1.5``)."""
+
+
+class Request(BaseModel):
+    """A request body: unknown fields are an error here, not at the server."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Response(BaseModel):
+    """A response body. ``etag`` is the answer's ``ETag`` (the tournament's version, quoted):
+    pass it as ``if_match=`` to a write to get ``PreconditionFailed`` instead of overwriting a
+    change you have not seen."""
+
+    model_config = ConfigDict(extra="ignore")
+    _etag: str | None = PrivateAttr(default=None)
+
+    @property
+    def etag(self) -> str | None:
+        return self._etag
+
+
+# -- problems ----------------------------------------------------------------------------------
+
+
+class Problem(Response):
+    """An RFC 9457 problem (``application/problem+json``); ``code`` is stable."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+
+
+# -- settings ----------------------------------------------------------------------------------
+
+
+class PointsTableSchema(Request):
+    """Points for a win, a draw, a loss and a bye: whole or half points."""
+
+    win: Points = 3
+    draw: Points = 1
+    loss: Points = 0
+    bye: Points = 3
+
+
+class GroupsSchema(Request):
+    """The groups variant: two groups filled by ``assignment`` (``manual``: the names of
+    group A and of group B)."""
+
+    count: Literal[2] = 2
+    assignment: GroupAssignment
+    manual: list[list[str]] | None = None
+
+
+class PlayerCreate(Request):
+    name: str
+    rating: int | None = None
+
+
+class TournamentCreate(Request):
+    """A new tournament: everything but ``name`` and ``players`` is optional (the server's
+    defaults: nearest pairing, Buchholz, 3-1-0 with 3 for a bye, the standard format)."""
+
+    name: str
+    players: list[PlayerCreate]
+    pairing: PairingSystem | None = None
+    tiebreak: Tiebreak | None = None
+    points: PointsTableSchema | None = None
+    format: FormatPreset | None = None
+    swiss_rounds: int | None = None
+    final_phase: FinalPhaseKind | None = None
+    groups: GroupsSchema | None = None
+    seed: int | None = None
+
+
+class TournamentUpdate(Request):
+    """Rename (any time) and change settings (in registration only). Fields left out stay."""
+
+    name: str | None = None
+    pairing: PairingSystem | None = None
+    tiebreak: Tiebreak | None = None
+    points: PointsTableSchema | None = None
+    format: FormatPreset | None = None
+    swiss_rounds: int | None = None
+    final_phase: FinalPhaseKind | None = None
+    groups: GroupsSchema | None = None
+    seed: int | None = None
+
+
+class PlayerUpdate(Request):
+    """``name`` renames; ``withdrawn=True`` withdraws (cannot be undone)."""
+
+    name: str | None = None
+    withdrawn: Literal[True] | None = None
+
+
+class ResultWrite(Request):
+    """``ResultWrite(home=2, away=1)``; a level final-phase score names ``winner`` (and may say
+    ``decided_by``); ``ResultWrite(forfeit="away")`` when the away side did not show."""
+
+    home: int | None = None
+    away: int | None = None
+    winner: Side | None = None
+    decided_by: DecidedBy | None = None
+    forfeit: Side | None = None
+
+
+# -- tournaments and players -------------------------------------------------------------------
+
+
+class FormatRead(Response):
+    preset: FormatPreset
+    swiss_rounds: int
+    final_phase: FinalPhaseKind
+    groups: int | None
+
+
+class SettingsRead(Response):
+    """The settings as chosen (``None`` where the format table decides)."""
+
+    tiebreak: Tiebreak | None
+    swiss_rounds: int | None
+    final_phase: FinalPhaseKind | None
+    groups: GroupsSchema | None
+
+
+class TournamentRead(Response):
+    id: str
+    name: str
+    status: Status
+    pairing: PairingSystem
+    tiebreak: Tiebreak
+    tiebreak_criteria: list[str]
+    points: PointsTableSchema
+    format: FormatRead
+    settings: SettingsRead
+    seed: int
+    current_round: int
+    final_phase_started: bool
+    player_count: int
+    last_event_id: int
+    version: int
+    created_at: datetime
+
+
+class PlayerRead(Response):
+    id: int
+    name: str
+    rating: int | None
+    start_number: int
+    group: str | None
+    withdrawn: bool
+    entered_round: int
+
+
+class TournamentCreated(TournamentRead):
+    """The new tournament with its players and its ``organizer_token`` (shown this once)."""
+
+    organizer_token: str
+    players: list[PlayerRead]
+
+
+class TournamentPage(Response):
+    items: list[TournamentRead]
+    next_cursor: str | None
+
+
+class AuditEntryRead(Response):
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    detail: dict[str, Any]
+
+
+# -- rounds and matches ------------------------------------------------------------------------
+
+
+class ResultRead(Response):
+    home: int
+    away: int
+    winner: Side | None
+    decided_by: DecidedBy | None
+    forfeit: Side | None
+
+
+class MatchRead(Response):
+    id: int
+    stage: Stage
+    round: int | None
+    group: str | None
+    board: int
+    home: int
+    away: int
+    colour_rule: ColourRule
+    result: ResultRead | None
+
+
+class RematchPair(Response):
+    higher: int
+    lower: int
+
+
+class RoundRead(Response):
+    number: int
+    matches: list[MatchRead]
+    byes: list[int]
+    rematches: bool
+    rematch_pairs: list[RematchPair]
+    paths: list[dict[str, Any]]
+    complete: bool
+
+
+# -- standings and final phase -----------------------------------------------------------------
+
+
+class StandingRowRead(Response):
+    rank: int
+    player_id: int
+    name: str
+    group: str | None
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    goals_for: int
+    goals_against: int
+    goal_difference: int
+    points: Points
+    buchholz: Points
+    median_buchholz: Points
+    qualified: bool
+    withdrawn: bool
+
+
+class StandingsRead(Response):
+    tiebreak: Tiebreak
+    criteria: list[str]
+    group: str | None
+    round: int
+    rows: list[StandingRowRead]
+
+
+class PlaceRead(Response):
+    place: int
+    player_id: int
+    name: str
+
+
+class FinalPhaseRead(Response):
+    kind: FinalPhaseKind
+    started: bool
+    qualifiers: list[int]
+    matches: list[MatchRead]
+    final_ranking: list[PlaceRead] | None
+
+
+class Health(Response):
+    status: Literal["ok", "degraded"]
+    database: Literal["ok", "unreachable"]
+
+
+# -- webhooks ----------------------------------------------------------------------------------
+
+
+class WebhookCreate(Request):
+    """An endpoint to POST the tournament's events to; ``events`` empty: every type."""
+
+    url: str
+    events: list[EventType] = Field(default_factory=list)
+    description: str | None = None
+
+
+class WebhookRead(Response):
+    id: int
+    url: str
+    events: list[EventType]
+    description: str | None
+    created_at: datetime
+
+
+class WebhookCreated(WebhookRead):
+    """The endpoint with its signing ``secret`` (shown this once)."""
+
+    secret: str
+
+
+class DeliveryRead(Response):
+    id: int
+    event_id: int
+    event_type: EventType
+    status: DeliveryStatus
+    attempts: int
+    last_status_code: int | None
+    last_error: str | None
+    next_attempt_at: datetime | None
+    delivered_at: datetime | None
+    created_at: datetime

@@ -1,0 +1,338 @@
+"""Every operation of the API, once: its method, path and auth, the request it makes and how its
+answer is read. ``Client`` and ``AsyncClient`` turn each into a method with one line
+(``get_round = sync(operations.get_round)``), so both clients have the same signatures and the
+coverage test can check each ``operationId`` of ``/openapi.json`` against ``OPERATIONS``.
+
+To add an operation, see client/README.md ("Adding an operation").
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Generic, Literal, ParamSpec, TypeVar
+from urllib.parse import quote
+
+import httpx
+from pydantic import BaseModel, TypeAdapter
+
+from svizzera_client.models import (
+    AuditEntryRead,
+    DeliveryRead,
+    DeliveryStatus,
+    FinalPhaseRead,
+    Health,
+    MatchRead,
+    PlayerCreate,
+    PlayerRead,
+    PlayerUpdate,
+    Request,
+    ResultWrite,
+    RoundRead,
+    StandingsRead,
+    TournamentCreate,
+    TournamentCreated,
+    TournamentPage,
+    TournamentRead,
+    TournamentUpdate,
+    WebhookCreate,
+    WebhookCreated,
+    WebhookRead,
+)
+
+T = TypeVar("T")
+P = ParamSpec("P")
+M = TypeVar("M", bound=BaseModel)
+
+Auth = Literal["public", "organizer", "create_key"]
+"""What a request carries: nothing, the tournament's organizer token, or the server's create
+key (``SVIZZERA_CREATE_KEY``, when the deployment sets one)."""
+
+IfMatch = str | int | None
+"""An ETag to send as ``If-Match`` (a model's ``etag``, or a tournament ``version`` as int)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One ``operationId`` of the API: where it is, and who may call it."""
+
+    id: str
+    method: str
+    path: str
+    auth: Auth
+    name: str
+    """The method's name on ``Client`` and ``AsyncClient``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Generic[T]):
+    """One request, ready to send, and how to read a successful answer."""
+
+    read: Callable[[httpx.Response], T]
+    json: Request | None = None
+    params: Mapping[str, str | int | float | None] = field(default_factory=dict)
+    headers: Mapping[str, str] = field(default_factory=dict)
+    if_match: IfMatch = None
+    operation: Operation | None = None
+    path: str = ""
+    tournament_id: str | None = None
+
+
+OPERATIONS: dict[str, Operation] = {}
+
+
+def operation(
+    method: str, path: str, operation_id: str, *, auth: Auth = "public"
+) -> Callable[[Callable[P, Call[T]]], Callable[P, Call[T]]]:
+    """Register a request builder as ``operation_id``: the path's ``{names}`` are filled from
+    the builder's arguments of the same names."""
+
+    def register(build: Callable[P, Call[T]]) -> Callable[P, Call[T]]:
+        signature = inspect.signature(build)
+        names = [name for _, name, _, _ in string.Formatter().parse(path) if name]
+        if missing := set(names) - signature.parameters.keys():
+            raise TypeError(f"{build.__name__} lacks the path parameters {sorted(missing)}")
+        op = Operation(operation_id, method, path, auth, build.__name__)
+        OPERATIONS[operation_id] = op
+
+        @functools.wraps(build)
+        def bound(*args: P.args, **kwargs: P.kwargs) -> Call[T]:
+            arguments = signature.bind(*args, **kwargs).arguments
+            filled = path.format(**{n: quote(str(arguments[n]), safe="") for n in names})
+            tournament_id = arguments.get("tournament_id")
+            return replace(
+                build(*args, **kwargs),
+                operation=op,
+                path=filled,
+                tournament_id=None if tournament_id is None else str(tournament_id),
+            )
+
+        return bound
+
+    return register
+
+
+# -- how answers are read ----------------------------------------------------------------------
+
+
+@functools.cache
+def _adapter(cls: type[M]) -> TypeAdapter[list[M]]:
+    return TypeAdapter(list[cls])  # type: ignore[valid-type]
+
+
+def one(cls: type[M]) -> Callable[[httpx.Response], M]:
+    return lambda response: cls.model_validate_json(response.content)
+
+
+def many(cls: type[M]) -> Callable[[httpx.Response], list[M]]:
+    return lambda response: _adapter(cls).validate_json(response.content)
+
+
+def text(response: httpx.Response) -> str:
+    return response.text
+
+
+def nothing(response: httpx.Response) -> None:
+    return None
+
+
+TOURNAMENT = "/v1/tournaments/{tournament_id}"
+
+# -- tournaments -------------------------------------------------------------------------------
+
+
+@operation("POST", "/v1/tournaments", "tournaments-create", auth="create_key")
+def create_tournament(body: TournamentCreate) -> Call[TournamentCreated]:
+    """Create a tournament. Its ``organizer_token`` (in the answer, this once) is kept in
+    ``client.tokens`` for the writes that follow."""
+    return Call(one(TournamentCreated), json=body)
+
+
+@operation("GET", "/v1/tournaments", "tournaments-list")
+def list_tournaments(
+    *, limit: int | None = None, cursor: str | None = None
+) -> Call[TournamentPage]:
+    """A page of tournaments, newest first; pass ``next_cursor`` as ``cursor`` for the next."""
+    return Call(one(TournamentPage), params={"limit": limit, "cursor": cursor})
+
+
+@operation("GET", TOURNAMENT, "tournaments-read")
+def get_tournament(tournament_id: str) -> Call[TournamentRead]:
+    return Call(one(TournamentRead))
+
+
+@operation("PATCH", TOURNAMENT, "tournaments-update", auth="organizer")
+def update_tournament(
+    tournament_id: str, body: TournamentUpdate, *, if_match: IfMatch = None
+) -> Call[TournamentRead]:
+    """Rename; change settings while still in registration."""
+    return Call(one(TournamentRead), json=body, if_match=if_match)
+
+
+@operation("DELETE", TOURNAMENT, "tournaments-delete", auth="organizer")
+def delete_tournament(tournament_id: str, *, if_match: IfMatch = None) -> Call[None]:
+    return Call(nothing, if_match=if_match)
+
+
+@operation("GET", TOURNAMENT + "/audit", "audit-list", auth="organizer")
+def list_audit(tournament_id: str) -> Call[list[AuditEntryRead]]:
+    """Every accepted write: who, what, when (organizer only)."""
+    return Call(many(AuditEntryRead))
+
+
+# -- players -----------------------------------------------------------------------------------
+
+
+@operation("GET", TOURNAMENT + "/players", "players-list")
+def list_players(tournament_id: str) -> Call[list[PlayerRead]]:
+    return Call(many(PlayerRead))
+
+
+@operation("POST", TOURNAMENT + "/players", "players-create", auth="organizer")
+def add_player(
+    tournament_id: str, body: PlayerCreate, *, if_match: IfMatch = None
+) -> Call[PlayerRead]:
+    """Add a player in registration, or a late entry until half the Swiss rounds."""
+    return Call(one(PlayerRead), json=body, if_match=if_match)
+
+
+@operation("PATCH", TOURNAMENT + "/players/{player_id}", "players-update", auth="organizer")
+def update_player(
+    tournament_id: str, player_id: int, body: PlayerUpdate, *, if_match: IfMatch = None
+) -> Call[PlayerRead]:
+    """Rename (``PlayerUpdate(name=…)``) or withdraw (``PlayerUpdate(withdrawn=True)``)."""
+    return Call(one(PlayerRead), json=body, if_match=if_match)
+
+
+@operation("DELETE", TOURNAMENT + "/players/{player_id}", "players-delete", auth="organizer")
+def delete_player(tournament_id: str, player_id: int, *, if_match: IfMatch = None) -> Call[None]:
+    """Delete a player during registration."""
+    return Call(nothing, if_match=if_match)
+
+
+# -- rounds and results ------------------------------------------------------------------------
+
+
+@operation("POST", TOURNAMENT + "/rounds", "rounds-generate", auth="organizer")
+def generate_round(tournament_id: str, *, if_match: IfMatch = None) -> Call[RoundRead]:
+    """Pair the next Swiss round (every group's matches in the group variant)."""
+    return Call(one(RoundRead), if_match=if_match)
+
+
+@operation("GET", TOURNAMENT + "/rounds", "rounds-list")
+def list_rounds(tournament_id: str) -> Call[list[RoundRead]]:
+    return Call(many(RoundRead))
+
+
+@operation("GET", TOURNAMENT + "/rounds/{number}", "rounds-read")
+def get_round(tournament_id: str, number: int) -> Call[RoundRead]:
+    return Call(one(RoundRead))
+
+
+@operation("PUT", TOURNAMENT + "/matches/{match_id}/result", "results-record", auth="organizer")
+def record_result(
+    tournament_id: str, match_id: int, body: ResultWrite, *, if_match: IfMatch = None
+) -> Call[MatchRead]:
+    """Record or correct a result; answers the match."""
+    return Call(one(MatchRead), json=body, if_match=if_match)
+
+
+@operation("DELETE", TOURNAMENT + "/matches/{match_id}/result", "results-clear", auth="organizer")
+def clear_result(tournament_id: str, match_id: int, *, if_match: IfMatch = None) -> Call[MatchRead]:
+    return Call(one(MatchRead), if_match=if_match)
+
+
+# -- standings, final phase, printing ----------------------------------------------------------
+
+
+@operation("GET", TOURNAMENT + "/standings", "standings-read")
+def get_standings(tournament_id: str, *, group: str | None = None) -> Call[StandingsRead]:
+    """The standings in order; ``group="A"`` for one group of the group variant."""
+    return Call(one(StandingsRead), params={"group": group})
+
+
+@operation("POST", TOURNAMENT + "/final-phase", "final-phase-start", auth="organizer")
+def start_final_phase(tournament_id: str, *, if_match: IfMatch = None) -> Call[FinalPhaseRead]:
+    """Start the final phase (after the last Swiss round, or early after a complete one)."""
+    return Call(one(FinalPhaseRead), if_match=if_match)
+
+
+@operation("GET", TOURNAMENT + "/final-phase", "final-phase-read")
+def get_final_phase(tournament_id: str) -> Call[FinalPhaseRead]:
+    return Call(one(FinalPhaseRead))
+
+
+@operation("GET", TOURNAMENT + "/print", "print-read")
+def get_print_page(tournament_id: str) -> Call[str]:
+    """The printable HTML page."""
+    return Call(text)
+
+
+@operation("GET", TOURNAMENT + "/export.csv", "standings-export")
+def export_standings(tournament_id: str) -> Call[str]:
+    """The standings as CSV text."""
+    return Call(text)
+
+
+@operation("GET", TOURNAMENT + "/events", "events-stream")
+def events(
+    tournament_id: str, *, last_event_id: int = 0, timeout: float | None = None
+) -> Call[None]:
+    """The first request of an event stream (``Client.events`` makes the iterator)."""
+    headers = {"Last-Event-ID": str(last_event_id)} if last_event_id else {}
+    return Call(nothing, params={"timeout": timeout}, headers=headers)
+
+
+@operation("GET", "/health", "health-read")
+def health() -> Call[Health]:
+    return Call(one(Health))
+
+
+# -- webhooks ----------------------------------------------------------------------------------
+
+WEBHOOK = TOURNAMENT + "/webhooks/{webhook_id}"
+
+
+@operation("POST", TOURNAMENT + "/webhooks", "webhooks-create", auth="organizer")
+def create_webhook(tournament_id: str, body: WebhookCreate) -> Call[WebhookCreated]:
+    """Register an endpoint; its signing ``secret`` is in this answer only."""
+    return Call(one(WebhookCreated), json=body)
+
+
+@operation("GET", TOURNAMENT + "/webhooks", "webhooks-list", auth="organizer")
+def list_webhooks(tournament_id: str) -> Call[list[WebhookRead]]:
+    return Call(many(WebhookRead))
+
+
+@operation("GET", WEBHOOK, "webhooks-read", auth="organizer")
+def get_webhook(tournament_id: str, webhook_id: int) -> Call[WebhookRead]:
+    return Call(one(WebhookRead))
+
+
+@operation("DELETE", WEBHOOK, "webhooks-delete", auth="organizer")
+def delete_webhook(tournament_id: str, webhook_id: int) -> Call[None]:
+    return Call(nothing)
+
+
+@operation("GET", WEBHOOK + "/deliveries", "webhooks-deliveries-list", auth="organizer")
+def list_deliveries(
+    tournament_id: str,
+    webhook_id: int,
+    *,
+    status: DeliveryStatus | None = None,
+    before: int | None = None,
+    limit: int | None = None,
+) -> Call[list[DeliveryRead]]:
+    """The delivery log, newest first; ``before`` the last id of a page for the next."""
+    return Call(many(DeliveryRead), params={"status": status, "before": before, "limit": limit})
+
+
+@operation(
+    "POST", WEBHOOK + "/deliveries/{delivery_id}/redeliver", "webhooks-redeliver", auth="organizer"
+)
+def redeliver(tournament_id: str, webhook_id: int, delivery_id: int) -> Call[DeliveryRead]:
+    """Send a delivery again (same event id and delivery id)."""
+    return Call(one(DeliveryRead))

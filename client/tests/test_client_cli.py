@@ -1,0 +1,178 @@
+"""The ``svizzera`` command against the real server: a whole evening (Typer's runner, in
+process), its problems (one line on stderr, a non-zero status), the saved token, and the
+installed console script itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from evening import PLAYERS, SEED, check_final, check_swiss, score
+from live_server import LiveServer
+from typer.testing import CliRunner, Result
+
+from svizzera_client.cli import app
+from svizzera_client.models import FinalPhaseRead, MatchRead, RoundRead, StandingsRead
+
+Run = Callable[..., Result]
+SCRIPT = Path(sys.executable).parent / "svizzera"
+
+
+@pytest.fixture
+def svizzera(server: LiveServer, tmp_path: Path) -> Run:
+    """``svizzera ARGS…`` against the test server, with its own config dir; every run's
+    output is kept in ``svizzera.outputs`` (``run.outputs``) for the token check."""
+    outputs: list[str] = []
+    env: Mapping[str, str | None] = {
+        "SVIZZERA_SERVER": server.url,
+        "SVIZZERA_CONFIG_DIR": str(tmp_path / "config"),
+        "SVIZZERA_TOURNAMENT": None,
+        "COLUMNS": "120",
+    }
+
+    def run(*args: str, input: str | None = None, status: int = 0) -> Result:
+        result = CliRunner().invoke(app, list(args), input=input, env=env)
+        outputs.append(result.stdout + result.stderr)
+        assert result.exit_code == status, (args, result.stdout, result.stderr)
+        return result
+
+    run.outputs = outputs  # type: ignore[attr-defined]
+    return run
+
+
+def as_json(result: Result) -> Any:
+    """The JSON document the command printed (last: the runner echoes typed input to stdout)."""
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def one_line_problem(result: Result) -> str:
+    """The problem line (the only line on stderr), with nothing on stdout."""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and not result.stdout, (result.stdout, result.stderr)
+    return lines[0]
+
+
+def test_an_evening_through_the_command(svizzera: Run, tmp_path: Path) -> None:
+    rated = {name: 1500 + 10 * i for i, name in enumerate(PLAYERS)}
+    players = tmp_path / "friday.csv"
+    players.write_text("name,rating\n" + "".join(f"{n},{r}\n" for n, r in rated.items()))
+    created = as_json(
+        svizzera("create", str(players), "--name", "CLI evening", "--seed", str(SEED), "--json")
+    )
+    assert {p["name"]: p["rating"] for p in created["players"]} == rated
+    assert [p["name"] for p in created["players"]] == list(reversed(PLAYERS))  # by rating
+    assert "organizer_token" not in created
+    token_file = Path(created["token_file"])
+    assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    assert stat.S_IMODE(token_file.parent.stat().st_mode) == 0o700
+    token = json.loads(token_file.read_text())["token"]
+
+    played: list[MatchRead] = []
+    # round 1 board by board, rounds 2-4 with the interactive mode
+    round_ = RoundRead.model_validate(as_json(svizzera("round", "--json")))
+    for match in round_.matches:
+        home, away = score(1, match.board)
+        saved = as_json(svizzera("result", str(match.board), f"{home}-{away}", "--json"))
+        played.append(MatchRead.model_validate(saved))
+    for number in (2, 3, 4):
+        round_ = RoundRead.model_validate(as_json(svizzera("round", "--json")))
+        assert round_.number == number
+        answers = "".join("{}-{}\n".format(*score(number, m.board)) for m in round_.matches)
+        recorded = as_json(svizzera("result", "--json", input=answers))
+        assert [m["board"] for m in recorded] == [1, 2, 3, 4]
+        played += [MatchRead.model_validate(m) for m in recorded]
+    shown = svizzera("round", "--show").stdout
+    assert "Round 4" in shown and all(name in shown for name in PLAYERS)
+
+    standings = StandingsRead.model_validate(as_json(svizzera("standings", "--json")))
+    check_swiss(standings, played)
+    table = svizzera("standings").stdout
+    assert "Standings after round 4" in table
+    assert table.index(standings.rows[0].name) < table.index(standings.rows[7].name)
+
+    phase = as_json(svizzera("final", "--json"))
+    assert [m["stage"] for m in phase["matches"]] == ["semifinal", "semifinal"]
+    semis = as_json(svizzera("result", "--json", input="1-1\n1-1 home\n1-1 home penalties\n"))
+    assert [m["result"]["winner"] for m in semis] == ["home", "home"]  # "1-1" alone refused
+    svizzera("result", "1", "3-0")  # the final
+    svizzera("result", "2", "3-0")  # the third-place final
+    final = FinalPhaseRead.model_validate(as_json(svizzera("final", "--show", "--json")))
+    check_final(final, standings)
+
+    svizzera("export", "-o", str(tmp_path / "standings.csv"))
+    lines = (tmp_path / "standings.csv").read_text().splitlines()
+    assert len(lines) == 9 and lines[1].split(",")[3] == standings.rows[0].name
+    svizzera("print", "--no-open", "-o", str(tmp_path / "page.html"))
+    assert "CLI evening" in (tmp_path / "page.html").read_text()
+
+    followed = svizzera("follow", "--json", "--timeout", "1").stdout.splitlines()
+    types = [json.loads(line)["type"] for line in followed]
+    assert types[0] == "tournament.created" and types[-1] == "tournament.finished"
+    assert types.count("result.recorded") == 16 + 4
+    last = svizzera("follow", "--after", str(len(types) - 1), "--timeout", "1").stdout
+    assert last.startswith(f"#{len(types)} tournament.finished: 1. ")
+
+    assert all(token not in output for output in svizzera.outputs)  # type: ignore[attr-defined]
+
+
+def test_every_problem_is_one_line_and_a_failure(svizzera: Run, tmp_path: Path) -> None:
+    assert "no_tournament" in one_line_problem(svizzera("round", status=1))
+    assert "cannot read" in one_line_problem(svizzera("create", "missing.txt", status=1))
+    players = tmp_path / "four.txt"
+    players.write_text("Anna\nBruno, 1800\n\n# a comment\nCarla\nDario\n")
+    svizzera("create", str(players))
+    svizzera("round")
+    assert "(round_incomplete)" in one_line_problem(svizzera("round", status=1))
+    problem = json.loads(one_line_problem(svizzera("round", "--json", status=1)))
+    assert problem["error"]["code"] == "round_incomplete" and problem["error"]["status"] == 409
+    assert "(board_not_found)" in one_line_problem(svizzera("result", "9", "2-1", status=1))
+    assert "(invalid_input)" in one_line_problem(svizzera("result", "1", "two", status=1))
+    assert "(no_score)" in one_line_problem(svizzera("result", "1", status=1))
+    svizzera("result", "1", "2-1")
+    assert "(already_recorded)" in one_line_problem(svizzera("result", "1", "0-0", status=1))
+    assert "0–0" in svizzera("result", "1", "0-0", "--correct").stdout
+    unreachable = svizzera("standings", "--server", "http://127.0.0.1:9", status=1)
+    assert "cannot reach http://127.0.0.1:9" in one_line_problem(unreachable)
+    # the saved token goes only to the server it came from
+    other_name = svizzera("round", "--server", "http://localhost:9", status=1)
+    assert "(no_token)" in one_line_problem(other_name)
+    usage = one_line_problem(svizzera("result", "1", "1-1", "--winner", "sideways", status=2))
+    assert usage.startswith("svizzera: ") and "--winner" in usage
+
+
+def test_use_takes_over_a_tournament_with_its_token(
+    svizzera: Run, server: LiveServer, tmp_path: Path
+) -> None:
+    players = tmp_path / "two.txt"
+    players.write_text("Anna\nBruno\n")
+    created = as_json(svizzera("create", str(players), "--json"))
+    token = json.loads(Path(created["token_file"]).read_text())["token"]
+    elsewhere = {"SVIZZERA_SERVER": server.url, "SVIZZERA_CONFIG_DIR": str(tmp_path / "other")}
+    runner = CliRunner()
+    use = ["use", created["id"], "--token-stdin"]
+    refused = runner.invoke(app, use, input="wrong\n", env=elsewhere)
+    assert refused.exit_code == 1 and "(forbidden)" in refused.stderr
+    taken = runner.invoke(app, use, input=token + "\n", env=elsewhere)
+    assert taken.exit_code == 0 and token not in taken.stdout
+    paired = runner.invoke(app, ["round", "--json"], env=elsewhere)
+    assert paired.exit_code == 0 and json.loads(paired.stdout)["number"] == 1
+
+
+def test_the_console_script(server: LiveServer, tmp_path: Path) -> None:
+    env = {**os.environ, "SVIZZERA_CONFIG_DIR": str(tmp_path), "SVIZZERA_SERVER": server.url}
+    shown = subprocess.run([SCRIPT, "--help"], capture_output=True, text=True, env=env)
+    assert shown.returncode == 0
+    for command in ("create", "round", "result", "standings", "final", "follow", "print", "export"):
+        assert command in shown.stdout
+    failed = subprocess.run(
+        [SCRIPT, "standings", "--tournament", "nope"], capture_output=True, text=True, env=env
+    )
+    assert failed.returncode == 1 and not failed.stdout
+    assert failed.stderr.splitlines() == ["svizzera: no tournament 'nope' (tournament_not_found)"]

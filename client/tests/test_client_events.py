@@ -1,0 +1,96 @@
+"""The event stream as an iterator: every event once and in order, across a server that dies
+mid-stream and comes back (resumed with ``Last-Event-ID``)."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from pathlib import Path
+
+import httpx
+from live_server import LiveServer
+
+from svizzera_client import Client, PlayerCreate, PlayerUpdate, ResultWrite, TournamentCreate
+from svizzera_client.events import (
+    EventEnvelope,
+    PlayerWithdrawnEvent,
+    ResultRecordedEvent,
+    RoundGeneratedEvent,
+)
+
+WAIT = 60  # seconds: generous, for a busy machine
+
+
+def play_round(client: Client, tournament_id: str) -> None:
+    round_ = client.generate_round(tournament_id)
+    for match in round_.matches:
+        client.record_result(tournament_id, match.id, ResultWrite(home=1, away=0))
+
+
+def test_the_stream_resumes_after_the_server_dies(tmp_path: Path) -> None:
+    server = LiveServer.started(tmp_path)
+    requests: list[httpx.Request] = []
+    received: queue.Queue[EventEnvelope | Exception] = queue.Queue()
+
+    def follow(tournament_id: str) -> None:
+        """Read the stream until the sentinel (a withdrawal) comes; hand over each event."""
+        http = httpx.Client(event_hooks={"request": [requests.append]})
+        with Client(server.url, http=http) as reader:
+            try:
+                for event in reader.events(tournament_id, reconnects=30, timeout=5 * WAIT):
+                    received.put(event)
+                    if isinstance(event, PlayerWithdrawnEvent):
+                        return
+            except Exception as exc:  # the test thread reports it
+                received.put(exc)
+
+    def take_until(last_id: int) -> list[EventEnvelope]:
+        taken: list[EventEnvelope] = []
+        while not taken or taken[-1].id < last_id:
+            item = received.get(timeout=WAIT)
+            if isinstance(item, Exception):
+                raise item
+            taken.append(item)
+        return taken
+
+    try:
+        with Client(server.url) as client:
+            players = [PlayerCreate(name=n) for n in ("Anna", "Bruno", "Carla", "Dario")]
+            created = client.create_tournament(TournamentCreate(name="Resume", players=players))
+            reader = threading.Thread(target=follow, args=(created.id,), daemon=True)
+            reader.start()
+            play_round(client, created.id)
+            before = take_until(client.get_tournament(created.id).last_event_id)
+
+            server.kill()  # the connection drops mid-stream
+            server.start()
+            play_round(client, created.id)
+            client.update_player(created.id, 1, PlayerUpdate(withdrawn=True))
+            after = take_until(client.get_tournament(created.id).last_event_id)
+            reader.join(timeout=WAIT)
+    finally:
+        server.stop()
+
+    events = before + after
+    assert [e.id for e in events] == list(range(1, len(events) + 1))  # each once, in order
+    assert len(events) == 1 + 2 * (1 + 2) + 1  # created, 2 × (round + 2 results), withdrawn
+    assert [type(e) for e in after[:3]] == [
+        RoundGeneratedEvent,
+        ResultRecordedEvent,
+        ResultRecordedEvent,
+    ]
+    assert isinstance(after[-1], PlayerWithdrawnEvent) and after[-1].data.player.id == 1
+    # the first connection asked for everything; the one that got through after the restart
+    # resumed after the last event it had
+    streams = [r for r in requests if r.url.path.endswith("/events")]
+    assert "Last-Event-ID" not in streams[0].headers
+    assert streams[-1].headers["Last-Event-ID"] == str(before[-1].id)
+    assert not reader.is_alive()
+
+
+def test_after_and_timeout_bound_the_stream(client: Client) -> None:
+    players = [PlayerCreate(name=n) for n in ("Anna", "Bruno", "Carla")]
+    created = client.create_tournament(TournamentCreate(name="Bounded", players=players))
+    play_round(client, created.id)
+    ids = [event.id for event in client.events(created.id, after=1, timeout=1)]
+    assert ids == [2, 3]  # the round and its one result (the third player has the bye)

@@ -1,0 +1,121 @@
+"""The rest of the operations, and refusals as exceptions carrying the problem+json."""
+
+from __future__ import annotations
+
+import pytest
+from evening import PLAYERS
+
+from svizzera_client import (
+    Client,
+    Conflict,
+    Forbidden,
+    InvalidRequest,
+    NotFound,
+    PlayerCreate,
+    PlayerUpdate,
+    PreconditionFailed,
+    ResultWrite,
+    TournamentCreate,
+    TournamentUpdate,
+    TransportError,
+    Unauthorized,
+)
+from svizzera_client.models import TournamentCreated
+
+
+def create(client: Client, name: str, players: list[str] = PLAYERS) -> TournamentCreated:
+    body = TournamentCreate(name=name, players=[PlayerCreate(name=n) for n in players], seed=7)
+    return client.create_tournament(body)
+
+
+def test_refusals_raise_the_problem(client: Client) -> None:
+    created = create(client, "Refusals")
+    with pytest.raises(NotFound) as missing:
+        client.get_tournament("no-such-tournament")
+    assert (missing.value.status, missing.value.code) == (404, "tournament_not_found")
+    assert missing.value.problem["type"].endswith("/tournament_not_found")
+
+    round_ = client.generate_round(created.id)
+    with pytest.raises(Conflict) as incomplete:
+        client.generate_round(created.id)
+    assert (incomplete.value.status, incomplete.value.code) == (409, "round_incomplete")
+    assert "without result" in incomplete.value.detail
+
+    with pytest.raises(InvalidRequest) as invalid:
+        client.record_result(created.id, round_.matches[0].id, ResultWrite(home=1000, away=0))
+    assert invalid.value.code == "validation_error" and invalid.value.errors
+
+    with Client(client.server) as stranger:
+        with pytest.raises(Unauthorized) as anonymous:
+            stranger.generate_round(created.id)
+        assert anonymous.value.code == "unauthorized"
+        stranger.tokens[created.id] = "not-the-token"
+        with pytest.raises(Forbidden) as wrong:
+            stranger.record_result(created.id, round_.matches[0].id, ResultWrite(home=1, away=0))
+        assert wrong.value.code == "forbidden"
+    # none of the refusals changed anything
+    assert client.get_tournament(created.id).etag == round_.etag
+
+
+def test_if_match_refuses_a_stale_write(client: Client) -> None:
+    created = create(client, "If-Match")
+    round_ = client.generate_round(created.id)
+    first, second = round_.matches[:2]
+    assert round_.etag is not None
+    recorded = client.record_result(
+        created.id, first.id, ResultWrite(home=2, away=0), if_match=round_.etag
+    )
+    assert recorded.etag != round_.etag
+    with pytest.raises(PreconditionFailed) as stale:
+        client.record_result(
+            created.id, second.id, ResultWrite(home=2, away=0), if_match=round_.etag
+        )
+    assert (stale.value.status, stale.value.code) == (412, "precondition_failed")
+    assert client.get_round(created.id, 1).matches[1].result is None
+    version = client.get_tournament(created.id).version
+    client.record_result(created.id, second.id, ResultWrite(forfeit="away"), if_match=version)
+    assert client.get_round(created.id, 1).matches[1].result is not None
+
+
+def test_players_settings_audit_and_deletion(client: Client) -> None:
+    created = create(client, "Registration", PLAYERS[:4])
+    added = client.add_player(created.id, PlayerCreate(name="Late", rating=1500))
+    assert (added.id, added.rating, added.start_number) == (5, 1500, 5)
+    client.update_player(created.id, added.id, PlayerUpdate(name="Later"))
+    client.delete_player(created.id, 2)
+    assert [p.name for p in client.list_players(created.id)] == ["Rossi", "Verdi", "Neri", "Later"]
+
+    updated = client.update_tournament(created.id, TournamentUpdate(name="Renamed", swiss_rounds=2))
+    assert (updated.name, updated.format.swiss_rounds) == ("Renamed", 2)
+    client.generate_round(created.id)
+    withdrawn = client.update_player(created.id, 3, PlayerUpdate(withdrawn=True))
+    assert withdrawn.withdrawn
+
+    assert [entry.action for entry in client.list_audit(created.id)] == [
+        "tournaments-create",
+        "players-create",
+        "players-update",
+        "players-delete",
+        "tournaments-update",
+        "rounds-generate",
+        "players-update",
+    ]
+
+    page = client.list_tournaments(limit=1)
+    assert len(page.items) == 1 and page.next_cursor is not None
+    assert page.items[0].id == created.id  # newest first
+    assert client.list_tournaments(limit=1, cursor=page.next_cursor).items[0].id != created.id
+
+    client.delete_tournament(created.id)
+    with pytest.raises(NotFound):
+        client.list_players(created.id)
+    assert client.health().database == "ok"
+
+
+def test_an_unreachable_server_is_a_transport_error() -> None:
+    with (
+        Client("http://127.0.0.1:9", timeout=5) as nowhere,
+        pytest.raises(TransportError) as failed,
+    ):
+        nowhere.health()
+    assert "cannot reach http://127.0.0.1:9" in str(failed.value)
