@@ -49,10 +49,20 @@ def result_text(result: ResultRead | None) -> str:
 
 
 def players_table(players: Iterable[PlayerRead]) -> Table:
-    table = Table("No.", "Name", "Rating", "Group", title="Players")
+    """Start number and name; the rating and group columns where any player has one."""
+    players = list(players)
+    rated = any(p.rating is not None for p in players)
+    grouped = any(p.group for p in players)
+    table = Table("No.", "Name", title="Players")
+    if rated:
+        table.add_column("Rating", justify="right")
+    if grouped:
+        table.add_column("Group")
     for p in players:
-        rating = "" if p.rating is None else str(p.rating)
-        table.add_row(str(p.start_number), p.name, rating, p.group or "")
+        row = [str(p.start_number), p.name]
+        row += ["" if p.rating is None else str(p.rating)] if rated else []
+        row += [p.group or ""] if grouped else []
+        table.add_row(*row)
     return table
 
 
