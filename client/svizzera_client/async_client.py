@@ -13,7 +13,7 @@ from httpx_sse import aconnect_sse
 
 from svizzera_client import operations
 from svizzera_client.base import DEFAULT_SERVER, DEFAULT_TIMEOUT, USER_AGENT, ClientBase
-from svizzera_client.errors import ServerError, TransportError, error_for
+from svizzera_client.errors import ServerError, TooManyRequests, TransportError, error_for
 from svizzera_client.events import EventEnvelope
 from svizzera_client.operations import Call
 from svizzera_client.stream import Resume, stream_timeout
@@ -66,6 +66,7 @@ class AsyncClient(ClientBase):
         http: httpx.AsyncClient | None = None,
     ) -> None:
         super().__init__(server, tokens=tokens, create_key=create_key)
+        self._owns_http = http is None  # a client passed in is the caller's to close
         self._http = http or httpx.AsyncClient(timeout=timeout, headers={"User-Agent": USER_AGENT})
 
     async def __aenter__(self) -> Self:
@@ -80,7 +81,8 @@ class AsyncClient(ClientBase):
         await self.aclose()
 
     async def aclose(self) -> None:
-        await self._http.aclose()
+        if self._owns_http:
+            await self._http.aclose()
 
     async def send(self, call: Call[T]) -> T:
         """Make the request ``call`` describes and read its answer."""
@@ -118,7 +120,7 @@ class AsyncClient(ClientBase):
                     async for sse in s.aiter_sse():
                         if (event := resume.take(sse)) is not None:
                             yield event
-            except (httpx.TransportError, ServerError) as exc:
+            except (httpx.TransportError, ServerError, TooManyRequests) as exc:
                 resume.failed(exc)
             wait = resume.wait()
             if wait is None:

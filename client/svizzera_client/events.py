@@ -137,5 +137,5 @@ EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
 def parse_event(raw: str | bytes) -> EventEnvelope:
     """The envelope in ``raw`` (JSON) as the class of its type."""
     envelope = json.loads(raw)
-    cls = EVENT_CLASSES.get(envelope.get("type"), EventEnvelope)
-    return cls.model_validate(envelope)
+    kind = envelope.get("type") if isinstance(envelope, dict) else None
+    return EVENT_CLASSES.get(kind or "", EventEnvelope).model_validate(envelope)

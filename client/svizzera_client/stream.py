@@ -25,7 +25,7 @@ def stream_timeout(read_timeout: float) -> httpx.Timeout:
 class Resume:
     """The last event handed out, and how long to wait before the next connection.
 
-    A connection that fails (refused, dropped, silent past the read timeout, a 5xx) counts
+    A connection that fails (refused, dropped, silent past the read timeout, a 5xx or 429) counts
     against ``reconnects``; one that answers resets the count. The stream is over when
     ``timeout`` seconds have passed (``None``: never), or raises ``TransportError`` after
     ``reconnects`` failures in a row.

@@ -138,6 +138,8 @@ def test_every_problem_is_one_line_and_a_failure(svizzera: Run, tmp_path: Path) 
     svizzera("result", "1", "2-1")
     assert "(already_recorded)" in one_line_problem(svizzera("result", "1", "0-0", status=1))
     assert "0–0" in svizzera("result", "1", "0-0", "--correct").stdout
+    unwritable = svizzera("export", "-o", str(tmp_path / "no" / "such.csv"), status=1)
+    assert "(file_error)" in one_line_problem(unwritable)
     unreachable = svizzera("standings", "--server", "http://127.0.0.1:9", status=1)
     assert "cannot reach http://127.0.0.1:9" in one_line_problem(unreachable)
     # the saved token goes only to the server it came from

@@ -35,7 +35,7 @@ def test_the_stream_resumes_after_the_server_dies(tmp_path: Path) -> None:
     def follow(tournament_id: str) -> None:
         """Read the stream until the sentinel (a withdrawal) comes; hand over each event."""
         http = httpx.Client(event_hooks={"request": [requests.append]})
-        with Client(server.url, http=http) as reader:
+        with http, Client(server.url, http=http) as reader:
             try:
                 for event in reader.events(tournament_id, reconnects=30, timeout=5 * WAIT):
                     received.put(event)

@@ -104,7 +104,7 @@ def create(
     name: Annotated[str | None, typer.Option(help="Default: the file's name.")] = None,
     pairing: PairingSystem | None = None,
     tiebreak: Tiebreak | None = None,
-    format: FormatPreset | None = None,
+    format_: Annotated[FormatPreset | None, typer.Option("--format")] = None,
     rounds: Annotated[int | None, typer.Option(help="Swiss rounds (default: by format).")] = None,
     final_phase: FinalPhaseKind | None = None,
     seed: Annotated[int | None, typer.Option(help="Drives every draw (default: random).")] = None,
@@ -122,7 +122,7 @@ def create(
             "players": read_players(players_file),
             "pairing": pairing,
             "tiebreak": tiebreak,
-            "format": format,
+            "format": format_,
             "swiss_rounds": rounds,
             "final_phase": final_phase,
             "seed": seed,
@@ -195,7 +195,8 @@ def result(
         title, matches = current_matches(s.client, tournament_id)
         names = render.names_of(s.client.list_players(tournament_id))
         if board is None:
-            recorded = ask_results(s, tournament_id, [m for m in matches if m.result is None])
+            pending = [m for m in matches if m.result is None]
+            recorded = ask_results(s, tournament_id, pending, names)
             _, matches = current_matches(s.client, tournament_id)
             s.show(recorded, render.matches_table(matches, names, title=title))
             return
@@ -238,10 +239,11 @@ def current_matches(client: Client, tournament_id: str) -> tuple[str, list[Match
     )
 
 
-def ask_results(s: Session, tournament_id: str, pending: list[MatchRead]) -> list[MatchRead]:
+def ask_results(
+    s: Session, tournament_id: str, pending: list[MatchRead], names: render.Names
+) -> list[MatchRead]:
     """Ask the result of each match in ``pending``, record each as it comes (Enter skips one,
     ``q`` stops). A refused result is said and asked again."""
-    names = render.names_of(s.client.list_players(tournament_id))
     recorded: list[MatchRead] = []
     typer.echo(
         "Type each score like 2-1 ('1-1 home' for a level final-phase match, "

@@ -27,6 +27,10 @@ class CommandError(Exception):
         self.code = code
 
 
+PROBLEMS = (SvizzeraError, CommandError, InputError, StoreError, OSError)
+"""What a command reports in one line; anything else is a bug, and shows its traceback."""
+
+
 class Session:
     def __init__(self, server: str, *, as_json: bool, tournament: str | None = None) -> None:
         self.server = server.rstrip("/")
@@ -45,11 +49,8 @@ class Session:
         tb: TracebackType | None,
     ) -> None:
         self.client.close()
-        if exc is None or not isinstance(
-            exc, SvizzeraError | CommandError | InputError | StoreError
-        ):
-            return
-        self.fail(exc)
+        if isinstance(exc, PROBLEMS):
+            self.fail(exc)
 
     def fail(self, exc: Exception) -> None:
         """Say what went wrong in one line on stderr, and exit with status 1."""
@@ -62,6 +63,8 @@ class Session:
             code, message = "invalid_input", str(exc)
         elif isinstance(exc, StoreError):
             code, message = "no_token", str(exc)
+        elif isinstance(exc, OSError):
+            code, message = "file_error", f"{exc.filename or ''}: {exc.strerror or exc}"
         else:
             code, message = "unreachable", str(exc)
         if self.as_json:
