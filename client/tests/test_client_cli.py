@@ -149,6 +149,18 @@ def test_every_problem_is_one_line_and_a_failure(svizzera: Run, tmp_path: Path) 
     assert usage.startswith("svizzera: ") and "--winner" in usage
 
 
+def test_the_group_variant(svizzera: Run, tmp_path: Path) -> None:
+    players = tmp_path / "club.txt"
+    players.write_text("".join(f"{name}, {1900 - 10 * i}\n" for i, name in enumerate(PLAYERS)))
+    created = as_json(svizzera("create", str(players), "--groups", "seeded", "--json"))
+    assert sorted(p["group"] for p in created["players"]) == ["A"] * 4 + ["B"] * 4
+    paired = as_json(svizzera("round", "--json"))
+    assert sorted(m["group"] for m in paired["matches"]) == ["A", "A", "B", "B"]
+    assert "Group" in svizzera("round", "--show").stdout
+    group_a = as_json(svizzera("standings", "--group", "A", "--json"))
+    assert group_a["group"] == "A" and len(group_a["rows"]) == 4
+
+
 def test_use_takes_over_a_tournament_with_its_token(
     svizzera: Run, server: LiveServer, tmp_path: Path
 ) -> None:

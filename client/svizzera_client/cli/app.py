@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from typer.core import TyperGroup
@@ -107,6 +107,10 @@ def create(
     format_: Annotated[FormatPreset | None, typer.Option("--format")] = None,
     rounds: Annotated[int | None, typer.Option(help="Swiss rounds (default: by format).")] = None,
     final_phase: FinalPhaseKind | None = None,
+    groups: Annotated[
+        Literal["draw", "seeded", "pots"] | None,
+        typer.Option(help="Two groups, filled by draw, by seeding or from pots."),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Drives every draw (default: random).")] = None,
     create_key: Annotated[
         str | None,
@@ -125,6 +129,7 @@ def create(
             "format": format_,
             "swiss_rounds": rounds,
             "final_phase": final_phase,
+            "groups": None if groups is None else {"assignment": groups},
             "seed": seed,
         }
         body = TournamentCreate.model_validate(
