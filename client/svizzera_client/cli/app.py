@@ -144,7 +144,7 @@ def create(
         s.show(
             {**shown, "token_file": str(token_file)},
             render.players_table(created.players),
-            f"Created [bold]{created.name}[/]: {created.id} ({created.format.swiss_rounds} "
+            f"Created {created.name}: {created.id} ({created.format.swiss_rounds} "
             f"Swiss rounds, final phase: {created.format.final_phase}).",
             f"The organizer token is saved in {token_file} (only you can read it).",
             "Next: svizzera round",
@@ -402,4 +402,4 @@ def use(
             s.store.save(Saved(found.id, s.server, found.name, token))
         else:
             s.store.select(found.id)
-        s.show(found, f"Now using [bold]{found.name}[/] ({found.id}), {found.status}.")
+        s.show(found, f"Now using {found.name} ({found.id}), {found.status}.")

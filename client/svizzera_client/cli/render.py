@@ -139,7 +139,8 @@ def final_phase_tables(final_phase: FinalPhaseRead, names: Names) -> list[Table]
 
 def event_line(event: EventEnvelope, names: Names) -> str:
     """One line for a person following the tournament: ``#7 result.recorded: board 3 …``."""
-    return f"#{event.id} {event.type}: {_summary(event, names)}".rstrip(": ")
+    summary = _summary(event, names)
+    return f"#{event.id} {event.type}: {summary}" if summary else f"#{event.id} {event.type}"
 
 
 def _summary(event: EventEnvelope, names: Names) -> str:

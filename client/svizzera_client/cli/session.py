@@ -16,7 +16,7 @@ from svizzera_client.cli.store import Store, StoreError
 from svizzera_client.client import Client
 from svizzera_client.errors import ApiError, SvizzeraError
 
-console = Console(highlight=False)
+console = Console(highlight=False, markup=False)  # names are shown as typed, brackets too
 
 
 class CommandError(Exception):
