@@ -68,9 +68,18 @@ class PayloadTooLarge(AppError):
     code = "payload_too_large"
 
 
+class UnsupportedMediaType(AppError):
+    status = 415
+    code = "unsupported_media_type"
+
+
 class InvalidValue(AppError):
     status = 422
     code = "validation_error"
+
+
+class UnknownQueryParameter(InvalidValue):
+    code = "unknown_query_parameter"
 
 
 class Conflict(AppError):
@@ -165,7 +174,7 @@ def to_response(exc: Exception) -> Response:
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
         return problem(422, "validation_error", detail or "invalid request", errors=errors)
     if isinstance(exc, StarletteHTTPException):
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        codes = {400: "malformed_body", 404: "not_found", 405: "method_not_allowed"}
         code = codes.get(exc.status_code, f"http_{exc.status_code}")
         headers = dict(exc.headers) if exc.headers else None
         return problem(exc.status_code, code, str(exc.detail), headers=headers)

@@ -16,6 +16,7 @@ from app.api.cache import ReadCache
 from app.api.cors import allow_cross_origin
 from app.api.docs import serve_docs
 from app.api.event_schemas import document_events
+from app.api.http_rules import STRICT, HeadAsGet, allow_every_method
 from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
 from app.db import make_engine
@@ -50,13 +51,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url=None,  # served by app.api.docs, without a CDN
         redoc_url=None,
+        dependencies=STRICT,
     )
     app.state.settings = settings
     app.state.read_cache = ReadCache(settings.read_cache_size)
     app.state.engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)
     app.state.event_hub = Hub(app.state.engine, poll_interval=settings.sse_poll_interval)
     install_error_handlers(app)
+    allow_every_method(app)
     _limit_body_size(app, settings.max_body_bytes)
+    app.add_middleware(HeadAsGet)
     allow_cross_origin(app, settings.cors_origins)  # outermost: refusals get the headers too
     for module in (tournaments, players, rounds, results, standings, printing, events, health):
         app.include_router(module.router)

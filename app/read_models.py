@@ -130,11 +130,22 @@ class TournamentPage(BaseModel):
 
 
 class AuditEntryRead(BaseModel):
+    """One accepted write."""
+
     id: int
     at: datetime
-    actor: str
-    action: str
-    detail: dict[str, Any]
+    actor: str = Field(description="Who: `organizer`, or `scorekeeper:<token id>`")
+    action: str = Field(description="The operation id of the write, e.g. `results-record`")
+    detail: dict[str, Any] = Field(description="What the write said (never a secret)")
+
+
+class AuditPage(BaseModel):
+    """A page of the audit trail, oldest first."""
+
+    items: list[AuditEntryRead]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null at the end"
+    )
 
 
 # -- matches and rounds ------------------------------------------------------------------------

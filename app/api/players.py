@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Response, status
+from fastapi import APIRouter, Path, Query, Response, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
@@ -23,9 +23,25 @@ PlayerId = Annotated[int, Path(description="The player's id in this tournament",
     response_model=list[PlayerRead],
     responses=READ,
 )
-def list_players(header: TournamentDep, session: SessionDep) -> list[PlayerRead]:
-    """By start number."""
-    return views.players(storage.load(session, header.id))
+def list_players(
+    header: TournamentDep,
+    session: SessionDep,
+    player_status: Annotated[
+        Literal["active", "withdrawn"] | None,
+        Query(alias="status", description="`active` or `withdrawn` players only"),
+    ] = None,
+    q: Annotated[
+        str | None,
+        Query(min_length=1, max_length=80, description="Only names containing this (any case)"),
+    ] = None,
+) -> list[PlayerRead]:
+    """By start number; the whole field in one answer (at most 4096 players, no pages)."""
+    found = views.players(storage.load(session, header.id))
+    if player_status is not None:
+        found = [p for p in found if p.withdrawn == (player_status == "withdrawn")]
+    if q is not None:
+        found = [p for p in found if q.casefold() in p.name.casefold()]
+    return found
 
 
 @router.post(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Response, status
-from pydantic import TypeAdapter
 
+from app.api import paging
 from app.api.cache import body_etag, conditional
 from app.api.deps import (
     OrganizerDep,
@@ -18,12 +18,22 @@ from app.api.deps import (
 )
 from app.api.responses import READ, WRITE, problems
 from app.api.schemas import TournamentCreate, TournamentUpdate
-from app.read_models import AuditEntryRead, TournamentCreated, TournamentPage, TournamentRead
+from app.domain.types import Status
+from app.read_models import (
+    AuditEntryRead,
+    AuditPage,
+    TournamentCreated,
+    TournamentPage,
+    TournamentRead,
+)
 from app.services import audit, tournaments, views
 
 router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
 IfNoneMatch = Annotated[str | None, Header(description="An ETag from an earlier read")]
-AuditEntries = TypeAdapter(list[AuditEntryRead])
+NameContains = Annotated[
+    str | None,
+    Query(min_length=1, max_length=80, description="Only names containing this (any case)"),
+]
 
 
 def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
@@ -66,12 +76,17 @@ def create_tournament(
 )
 def list_tournaments(
     session: SessionDep,
-    limit: Annotated[int, Query(ge=1, le=100, description="Page size")] = 20,
-    cursor: Annotated[str | None, Query(description="`next_cursor` of the previous page")] = None,
+    status: Annotated[Status | None, Query(description="Only tournaments in this status")] = None,
+    q: NameContains = None,
+    limit: paging.Limit = 20,
+    cursor: paging.Cursor = None,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
-    """The ETag is the page's hash: `If-None-Match` answers 304 while the page is unchanged."""
-    ids, next_cursor = tournaments.page(session, limit=limit, cursor=cursor)
+    """Filter by `status` and by `q` (part of the name); pass the same filters with `cursor`.
+    The ETag is the page's hash: `If-None-Match` answers 304 while the page is unchanged."""
+    ids, next_cursor = tournaments.page(
+        session, limit=limit, cursor=cursor, status=status, name_contains=q
+    )
     items = [views.tournament(summary) for summary in tournaments.summaries(session, ids)]
     body = TournamentPage(items=items, next_cursor=next_cursor).model_dump_json().encode()
     return conditional(body, body_etag(body), if_none_match)
@@ -120,17 +135,19 @@ def delete_tournament(header: OrganizerDep, session: SessionDep) -> Response:
     "/{tournament_id}/audit",
     operation_id="audit-list",
     summary="The audit trail (organizer only)",
-    response_model=list[AuditEntryRead],
+    response_model=AuditPage,
     responses=problems(304, 401, 403, 404),
 )
 def list_audit(
-    header: OrganizerReadDep, session: SessionDep, if_none_match: IfNoneMatch = None
+    header: OrganizerReadDep,
+    session: SessionDep,
+    limit: paging.Limit = 100,
+    cursor: paging.Cursor = None,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
-    """Every accepted write: who (the organizer), what and when. Every write bumps the
-    version (the ETag), so `If-None-Match` answers 304 until the next one."""
-    entries = [
-        AuditEntryRead(**{**e, "at": views.aware(e["at"])})
-        for e in audit.entries(session, header.id)
-    ]
-    body = AuditEntries.dump_json(entries)
-    return conditional(body, etag(header.version), if_none_match)
+    """Every accepted write, oldest first: who, what and when. Every write bumps the version,
+    so `If-None-Match` with the tournament's ETag answers 304 until the next one."""
+    found = audit.entries(session, header.id, after=paging.decode_id(cursor), limit=limit + 1)
+    items = [AuditEntryRead(**{**e, "at": views.aware(e["at"])}) for e in found[:limit]]
+    page = AuditPage(items=items, next_cursor=paging.next_cursor([e["id"] for e in found], limit))
+    return conditional(page.model_dump_json().encode(), etag(header.version), if_none_match)

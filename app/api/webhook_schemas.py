@@ -81,3 +81,12 @@ class DeliveryRead(BaseModel):
     next_attempt_at: datetime | None = Field(description="When a pending delivery is tried")
     delivered_at: datetime | None
     created_at: datetime
+
+
+class DeliveryPage(BaseModel):
+    """A page of an endpoint's delivery log, newest first."""
+
+    items: list[DeliveryRead]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null at the end"
+    )

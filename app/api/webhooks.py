@@ -9,9 +9,11 @@ from typing import Annotated, Any
 import pydantic_core
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response, status
 
+from app.api import paging
 from app.api.deps import Credentials, SessionDep, TournamentId
 from app.api.responses import problems
 from app.api.webhook_schemas import (
+    DeliveryPage,
     DeliveryRead,
     DeliveryStatus,
     WebhookCreate,
@@ -153,7 +155,7 @@ def delete_webhook(webhook_id: WebhookId, header: OrganizerDep, session: Session
     "/{webhook_id}/deliveries",
     operation_id="webhooks-deliveries-list",
     summary="The delivery log of a webhook endpoint, newest first",
-    response_model=list[DeliveryRead],
+    response_model=DeliveryPage,
     responses=problems(304, 401, 403, 404),
 )
 def list_deliveries(
@@ -164,20 +166,26 @@ def list_deliveries(
     status_filter: Annotated[
         DeliveryStatus | None, Query(alias="status", description="Only these deliveries")
     ] = None,
-    before: Annotated[
-        int | None, Query(ge=1, description="Only ids below this (the last id of a page)")
-    ] = None,
-    limit: Annotated[int, Query(ge=1, le=200, description="Page size")] = 50,
+    limit: paging.Limit = 50,
+    cursor: paging.Cursor = None,
     if_none_match: IfNoneMatch = None,
-) -> list[DeliveryRead]:
+) -> DeliveryPage:
     """Status, attempts, the last answer (`last_status_code`, `last_error`) and when the next
     attempt is due."""
     found = webhooks.deliveries(
-        session, header.id, webhook_id, status=status_filter, before=before, limit=limit
+        session,
+        header.id,
+        webhook_id,
+        status=status_filter,
+        before=paging.decode_id(cursor),
+        limit=limit + 1,
     )
-    items = [delivery(d) for d in found]
-    conditional(response, if_none_match, items)
-    return items
+    page = DeliveryPage(
+        items=[delivery(d) for d in found[:limit]],
+        next_cursor=paging.next_cursor([d.id for d in found], limit),
+    )
+    conditional(response, if_none_match, page)
+    return page
 
 
 @router.post(

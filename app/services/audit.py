@@ -22,10 +22,15 @@ def record(session: Session, tournament_id: str, action: str, **detail: Any) -> 
     )
 
 
-def entries(session: Session, tournament_id: str) -> list[dict[str, Any]]:
-    rows = session.execute(
+def entries(
+    session: Session, tournament_id: str, *, after: int | None = None, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """Oldest first; ``after``: only entries with a higher id; at most ``limit``."""
+    query = (
         select(A.c.id, A.c.at, A.c.actor, A.c.action, A.c.detail)
         .where(A.c.tournament_id == tournament_id)
         .order_by(A.c.id)
     )
-    return [dict(r._mapping) for r in rows]
+    if after is not None:
+        query = query.where(A.c.id > after)
+    return [dict(r._mapping) for r in session.execute(query.limit(limit))]

@@ -147,10 +147,22 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
         raise InvalidValue("`cursor` is not one this service gave out") from exc
 
 
-def page(session: Session, *, limit: int, cursor: str | None) -> tuple[list[str], str | None]:
-    """Ids of one page of tournaments, newest first, and the cursor of the next page."""
+def page(
+    session: Session,
+    *,
+    limit: int,
+    cursor: str | None,
+    status: str | None = None,
+    name_contains: str | None = None,
+) -> tuple[list[str], str | None]:
+    """Ids of one page of tournaments, newest first, and the cursor of the next page; only
+    those in ``status`` and whose name contains ``name_contains`` (any case), if given."""
     T = storage.T
     query = select(T.c.id, T.c.created_at).order_by(T.c.created_at.desc(), T.c.id.desc())
+    if status is not None:
+        query = query.where(T.c.status == status)
+    if name_contains:
+        query = query.where(func.lower(T.c.name).contains(name_contains.lower(), autoescape=True))
     if cursor is not None:
         at, tid = decode_cursor(cursor)
         if session.get_bind().dialect.name == "sqlite":

@@ -177,7 +177,7 @@ def deliveries(
     before: int | None,
     limit: int,
 ) -> list[Delivery]:
-    """The endpoint's deliveries, newest first (``before``: ids below it, for the next page)."""
+    """The endpoint's deliveries, newest first (``before``: only ids below it)."""
     get(session, tournament_id, endpoint_id)
     query = _DELIVERY.where(D.c.endpoint_id == endpoint_id)
     if status is not None:

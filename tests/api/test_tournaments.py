@@ -154,7 +154,7 @@ def test_audit_trail_lists_every_accepted_write(client: ApiClient) -> None:
     t = create(client, 4)
     play_round(client, t)
     response = client.get(f"/v1/tournaments/{t.id}/audit", headers=t.auth)
-    entries = response.json()
+    entries = response.json()["items"]
     assert [e["action"] for e in entries] == [
         "tournaments-create",
         "rounds-generate",
