@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from app.settings import Settings
 from tests.api.helpers import Organizer, assert_problem, create, generate, play_round
 from tests.client import ApiClient
 
 METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+@pytest.fixture
+def settings(db_url: str) -> Settings:
+    """A webhook endpoint on loopback fills the webhook paths (never delivered: no worker)."""
+    return Settings(database_url=db_url, webhook_allow_private=True)
 
 
 def operations(client: ApiClient) -> dict[str, dict[str, Any]]:
