@@ -213,6 +213,11 @@ class AuditEntryRead(Response):
     detail: dict[str, Any]
 
 
+class AuditPage(Response):
+    items: list[AuditEntryRead]
+    next_cursor: str | None
+
+
 # -- rounds and matches ------------------------------------------------------------------------
 
 
@@ -337,3 +342,8 @@ class DeliveryRead(Response):
     next_attempt_at: datetime | None
     delivered_at: datetime | None
     created_at: datetime
+
+
+class DeliveryPage(Response):
+    items: list[DeliveryRead]
+    next_cursor: str | None

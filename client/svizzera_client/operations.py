@@ -20,7 +20,8 @@ import httpx
 from pydantic import BaseModel, TypeAdapter
 
 from svizzera_client.models import (
-    AuditEntryRead,
+    AuditPage,
+    DeliveryPage,
     DeliveryRead,
     DeliveryStatus,
     FinalPhaseRead,
@@ -33,6 +34,7 @@ from svizzera_client.models import (
     ResultWrite,
     RoundRead,
     StandingsRead,
+    Status,
     TournamentCreate,
     TournamentCreated,
     TournamentPage,
@@ -153,10 +155,16 @@ def create_tournament(body: TournamentCreate) -> Call[TournamentCreated]:
 
 @operation("GET", "/v1/tournaments", "tournaments-list")
 def list_tournaments(
-    *, limit: int | None = None, cursor: str | None = None
+    *,
+    status: Status | None = None,
+    q: str | None = None,
+    limit: int | None = None,
+    cursor: str | None = None,
 ) -> Call[TournamentPage]:
-    """A page of tournaments, newest first; pass ``next_cursor`` as ``cursor`` for the next."""
-    return Call(one(TournamentPage), params={"limit": limit, "cursor": cursor})
+    """A page of tournaments, newest first, only those in ``status`` and whose name contains
+    ``q`` if given; pass ``next_cursor`` as ``cursor`` (with the same filters) for the next."""
+    params = {"status": status, "q": q, "limit": limit, "cursor": cursor}
+    return Call(one(TournamentPage), params=params)
 
 
 @operation("GET", TOURNAMENT, "tournaments-read")
@@ -178,17 +186,25 @@ def delete_tournament(tournament_id: str, *, if_match: IfMatch = None) -> Call[N
 
 
 @operation("GET", TOURNAMENT + "/audit", "audit-list", auth="organizer")
-def list_audit(tournament_id: str) -> Call[list[AuditEntryRead]]:
-    """Every accepted write: who, what, when (organizer only)."""
-    return Call(many(AuditEntryRead))
+def list_audit(
+    tournament_id: str, *, limit: int | None = None, cursor: str | None = None
+) -> Call[AuditPage]:
+    """A page of the accepted writes, oldest first: who, what, when (organizer only)."""
+    return Call(one(AuditPage), params={"limit": limit, "cursor": cursor})
 
 
 # -- players -----------------------------------------------------------------------------------
 
 
 @operation("GET", TOURNAMENT + "/players", "players-list")
-def list_players(tournament_id: str) -> Call[list[PlayerRead]]:
-    return Call(many(PlayerRead))
+def list_players(
+    tournament_id: str,
+    *,
+    status: Literal["active", "withdrawn"] | None = None,
+    q: str | None = None,
+) -> Call[list[PlayerRead]]:
+    """By start number; only ``active`` or ``withdrawn`` ones, whose name contains ``q``."""
+    return Call(many(PlayerRead), params={"status": status, "q": q})
 
 
 @operation("POST", TOURNAMENT + "/players", "players-create", auth="organizer")
@@ -323,11 +339,11 @@ def list_deliveries(
     webhook_id: int,
     *,
     status: DeliveryStatus | None = None,
-    before: int | None = None,
     limit: int | None = None,
-) -> Call[list[DeliveryRead]]:
-    """The delivery log, newest first; ``before`` the last id of a page for the next."""
-    return Call(many(DeliveryRead), params={"status": status, "before": before, "limit": limit})
+    cursor: str | None = None,
+) -> Call[DeliveryPage]:
+    """A page of the delivery log, newest first; ``next_cursor`` as ``cursor`` for the next."""
+    return Call(one(DeliveryPage), params={"status": status, "limit": limit, "cursor": cursor})
 
 
 @operation(

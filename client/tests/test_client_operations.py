@@ -91,7 +91,7 @@ def test_players_settings_audit_and_deletion(client: Client) -> None:
     withdrawn = client.update_player(created.id, 3, PlayerUpdate(withdrawn=True))
     assert withdrawn.withdrawn
 
-    assert [entry.action for entry in client.list_audit(created.id)] == [
+    assert [entry.action for entry in client.list_audit(created.id).items] == [
         "tournaments-create",
         "players-create",
         "players-update",

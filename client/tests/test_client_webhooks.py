@@ -62,7 +62,9 @@ def receiver() -> Iterator[tuple[str, queue.Queue[Delivery]]]:
 def delivered(client: Client, tournament_id: str, webhook_id: int) -> list[DeliveryRead]:
     """The delivered entries of the log, waiting (up to ``WAIT``) until there is one."""
     deadline = time.monotonic() + WAIT
-    while not (found := client.list_deliveries(tournament_id, webhook_id, status="delivered")):
+    while not (
+        found := client.list_deliveries(tournament_id, webhook_id, status="delivered").items
+    ):
         assert time.monotonic() < deadline, "the delivery was never marked delivered"
         time.sleep(0.05)
     return found
