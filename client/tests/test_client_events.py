@@ -7,10 +7,19 @@ import queue
 import threading
 from pathlib import Path
 
+import anyio
 import httpx
+import pytest
 from live_server import LiveServer
 
-from svizzera_client import Client, PlayerCreate, PlayerUpdate, ResultWrite, TournamentCreate
+from svizzera_client import (
+    AsyncClient,
+    Client,
+    PlayerCreate,
+    PlayerUpdate,
+    ResultWrite,
+    TournamentCreate,
+)
 from svizzera_client.events import (
     EventEnvelope,
     PlayerWithdrawnEvent,
@@ -27,22 +36,37 @@ def play_round(client: Client, tournament_id: str) -> None:
         client.record_result(tournament_id, match.id, ResultWrite(home=1, away=0))
 
 
-def test_the_stream_resumes_after_the_server_dies(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_the_stream_resumes_after_the_server_dies(tmp_path: Path, kind: str) -> None:
     server = LiveServer.started(tmp_path)
     requests: list[httpx.Request] = []
     received: queue.Queue[EventEnvelope | Exception] = queue.Queue()
 
     def follow(tournament_id: str) -> None:
         """Read the stream until the sentinel (a withdrawal) comes; hand over each event."""
-        http = httpx.Client(event_hooks={"request": [requests.append]})
-        with http, Client(server.url, http=http) as reader:
-            try:
-                for event in reader.events(tournament_id, reconnects=30, timeout=5 * WAIT):
-                    received.put(event)
-                    if isinstance(event, PlayerWithdrawnEvent):
-                        return
-            except Exception as exc:  # the test thread reports it
-                received.put(exc)
+        try:
+            if kind == "sync":
+                http = httpx.Client(event_hooks={"request": [requests.append]})
+                with http, Client(server.url, http=http) as reader:
+                    for event in reader.events(tournament_id, reconnects=30, timeout=5 * WAIT):
+                        received.put(event)
+                        if isinstance(event, PlayerWithdrawnEvent):
+                            return
+            else:
+                anyio.run(follow_async, tournament_id)
+        except Exception as exc:  # the test thread reports it
+            received.put(exc)
+
+    async def follow_async(tournament_id: str) -> None:
+        async def record(request: httpx.Request) -> None:
+            requests.append(request)
+
+        http = httpx.AsyncClient(event_hooks={"request": [record]})
+        async with http, AsyncClient(server.url, http=http) as reader:
+            async for event in reader.events(tournament_id, reconnects=30, timeout=5 * WAIT):
+                received.put(event)
+                if isinstance(event, PlayerWithdrawnEvent):
+                    return
 
     def take_until(last_id: int) -> list[EventEnvelope]:
         taken: list[EventEnvelope] = []
