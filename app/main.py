@@ -11,7 +11,17 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
 
-from app.api import events, health, players, printing, results, rounds, standings, tournaments
+from app.api import (
+    events,
+    health,
+    live,
+    players,
+    printing,
+    results,
+    rounds,
+    standings,
+    tournaments,
+)
 from app.api.cache import ReadCache
 from app.api.cors import allow_cross_origin
 from app.api.docs import serve_docs
@@ -62,8 +72,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _limit_body_size(app, settings.max_body_bytes)
     app.add_middleware(HeadAsGet)
     allow_cross_origin(app, settings.cors_origins)  # outermost: refusals get the headers too
-    for module in (tournaments, players, rounds, results, standings, printing, events, health):
+    for module in (
+        tournaments,
+        players,
+        rounds,
+        results,
+        standings,
+        printing,
+        live,
+        events,
+        health,
+    ):
         app.include_router(module.router)
+    app.mount("/static", live.static_files(), name="static")
     app.include_router(webhooks_router)
     document_events(app)
     serve_docs(app)

@@ -25,9 +25,14 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def _matches(header_value: str, version: int) -> bool:
+def matches_tag(header_value: str, tag: str) -> bool:
+    """Whether an ``If-None-Match``/``If-Match`` value names ``tag`` (or is ``*``)."""
     tags = {t.strip().removeprefix("W/") for t in header_value.split(",")}
-    return "*" in tags or etag(version) in tags
+    return "*" in tags or tag in tags
+
+
+def _matches(header_value: str, version: int) -> bool:
+    return matches_tag(header_value, etag(version))
 
 
 def read_tournament(

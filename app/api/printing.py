@@ -5,12 +5,16 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
-from app.api.deps import SessionDep, TournamentDep
+from app.api.deps import SessionDep, TournamentDep, TournamentId
+from app.api.pages import IfNoneMatch, LanguageDep, html_page, new_nonce, read_page
 from app.api.responses import READ
 from app.printing import render_print_page, render_standings_csv
 from app.services import storage
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["printing"])
+
+PRINT_POLICY = "default-src 'none'; style-src 'nonce-{nonce}'; base-uri 'none'; form-action 'none'"
+"""The printed page has no script and one inline style, allowed by its nonce."""
 
 
 @router.get(
@@ -20,10 +24,24 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["printing"])
     response_class=HTMLResponse,
     responses={**READ, 200: {"content": {"text/html": {}}, "description": "A print-ready page"}},
 )
-def print_page(header: TournamentDep, session: SessionDep) -> HTMLResponse:
-    """Tiebreak in use at the top, qualifiers in green, every round, the final phase bracket."""
-    html = render_print_page(storage.load(session, header.id), name=header.name)
-    return HTMLResponse(html, headers={"ETag": f'"{header.version}"'})
+def print_page(
+    session: SessionDep,
+    tournament_id: TournamentId,
+    language: LanguageDep,
+    if_none_match: IfNoneMatch = None,
+) -> HTMLResponse:
+    """Tiebreak in use at the top, qualifiers in green, every round, the final phase bracket.
+    In English, Italian, Slovak or Czech (`lang`, else `Accept-Language`)."""
+    header, tag = read_page(session, tournament_id, if_none_match, language)
+    nonce = new_nonce()
+    html = render_print_page(
+        storage.load(session, header.id),
+        name=header.name,
+        language=language,
+        nonce=nonce,
+        live_url=f"live?lang={language}",
+    )
+    return html_page(html, tag=tag, policy=PRINT_POLICY.format(nonce=nonce))
 
 
 @router.get(

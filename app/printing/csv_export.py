@@ -6,7 +6,7 @@ import csv
 import io
 
 from app.domain.tournament import Tournament
-from app.printing.view import points_number, standings_tables
+from app.pages.view import points_number, standings_tables
 
 CSV_COLUMNS = (
     "rank",

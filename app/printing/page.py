@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-import jinja2
-
 from app.domain.tournament import Tournament
-from app.printing.view import build_view, points_text
+from app.pages.i18n import DEFAULT, Language
+from app.pages.templates import environment
+from app.pages.view import build_view
 
 
-@cache
-def _environment() -> jinja2.Environment:
-    """Built on first use, once: the templates ship inside the ``app`` package."""
-    environment = jinja2.Environment(
-        loader=jinja2.PackageLoader("app", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    environment.filters["points"] = points_text
-    return environment
-
-
-def render_print_page(tournament: Tournament, *, name: str) -> str:
+def render_print_page(
+    tournament: Tournament,
+    *,
+    name: str,
+    language: Language = DEFAULT,
+    nonce: str = "",
+    live_url: str | None = None,
+) -> str:
     """A print-ready A4 page: the tiebreak in use at the top, the standings with the qualifiers
     highlighted in green, the final phase as a bracket, the final ranking once decided, and every
-    round with its boards (``tournament.md``, "Printing"). No script, no external resource.
+    round with its boards (``tournament.md``, "Printing"). No script, no external resource: the
+    one inline style carries ``nonce`` for the Content-Security-Policy. ``live_url``, when given,
+    is linked on screen (not on paper).
     """
-    return _environment().get_template("print.html").render(name=name, v=build_view(tournament))
+    template = environment(language).get_template("print.html")
+    return template.render(name=name, v=build_view(tournament), nonce=nonce, live_url=live_url)

@@ -19,8 +19,8 @@ from app.domain.types import (
     Status,
     Tiebreak,
 )
+from app.pages.view import points_text
 from app.printing import render_print_page
-from app.printing.view import points_text
 from tests.printing.tournaments import (
     groups_evening,
     new_players,

@@ -8,9 +8,9 @@ import io
 from app.domain.standings import StandingRow
 from app.domain.tournament import Settings, Tournament
 from app.domain.types import GroupName, PointsTable, Result, Score
+from app.pages.view import points_number, points_text
 from app.printing import render_standings_csv
 from app.printing.csv_export import CSV_COLUMNS
-from app.printing.view import points_number, points_text
 from tests.printing.tournaments import groups_evening, new_players, standard_evening
 
 

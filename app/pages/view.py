@@ -1,8 +1,9 @@
-"""What the printed page and the CSV export show: a view of a ``Tournament``, read-only.
+"""What the printed page, the live page and the CSV export show: a view of a ``Tournament``.
 
 Everything here is derived from the domain on each call (standings, qualifiers, final ranking);
 the renderers only lay it out. Scores stay exact half-points until ``points_text`` and
-``points_number`` turn them into text.
+``points_number`` turn them into text. Words are English message ids marked with ``N_``: the
+templates translate them (``app/pages/i18n.py``).
 """
 
 from __future__ import annotations
@@ -13,32 +14,44 @@ from app.domain.formats import FinalPhaseKind, ResolvedFormat
 from app.domain.matches import Match
 from app.domain.standings import TIEBREAK_CRITERIA, StandingRow
 from app.domain.tournament import Tournament
-from app.domain.types import DecidedBy, GroupName, PlayerId, Score, Side, Stage, Status, Tiebreak
+from app.domain.types import (
+    DecidedBy,
+    GroupName,
+    PairingSystem,
+    PlayerId,
+    PointsTable,
+    Score,
+    Side,
+    Stage,
+    Status,
+    Tiebreak,
+)
+from app.pages.i18n import N_
 
 STATUS_LABELS = {
-    Status.REGISTRATION: "Registration",
-    Status.SWISS: "Swiss rounds",
-    Status.FINAL_PHASE: "Final phase",
-    Status.FINISHED: "Finished",
+    Status.REGISTRATION: N_("Registration"),
+    Status.SWISS: N_("Swiss rounds"),
+    Status.FINAL_PHASE: N_("Final phase"),
+    Status.FINISHED: N_("Finished"),
 }
 CRITERION_LABELS = {
-    "points": "points",
-    "buchholz": "Buchholz",
-    "median_buchholz": "median Buchholz",
-    "goal_difference": "goal difference",
-    "goals_for": "goals for",
-    "start_number": "start number (lower first)",
+    "points": N_("points"),
+    "buchholz": N_("Buchholz"),
+    "median_buchholz": N_("median Buchholz"),
+    "goal_difference": N_("goal difference"),
+    "goals_for": N_("goals for"),
+    "start_number": N_("start number (lower first)"),
 }
 FINAL_PHASE_LABELS = {
-    FinalPhaseKind.SEMIFINALS: "semifinals, then the final and the third-place final",
-    FinalPhaseKind.FINAL: "the final, 1st v 2nd",
-    FinalPhaseKind.NONE: "none",
+    FinalPhaseKind.SEMIFINALS: N_("semifinals, then the final and the third-place final"),
+    FinalPhaseKind.FINAL: N_("the final, 1st v 2nd"),
+    FinalPhaseKind.NONE: N_("none"),
 }
 DECIDED_BY_LABELS = {
-    DecidedBy.EXTRA_TIME: "after extra time",
-    DecidedBy.PENALTIES: "on penalties",
-    DecidedBy.GOLDEN_GOAL: "by golden goal",
-    DecidedBy.OTHER: "decided otherwise",
+    DecidedBy.EXTRA_TIME: N_("after extra time"),
+    DecidedBy.PENALTIES: N_("on penalties"),
+    DecidedBy.GOLDEN_GOAL: N_("by golden goal"),
+    DecidedBy.OTHER: N_("decided otherwise"),
 }
 
 
@@ -101,11 +114,16 @@ class Board:
     home: Competitor
     away: Competitor
     score: str
-    """``2–1``, ``forfeit``, or empty while there is no result."""
+    """``2–1``, or empty while there is no result or after a forfeit."""
     decided_by: str
+    """A message id (``on penalties``), or empty."""
+    forfeit: bool = False
+    match_id: int | None = None
+    """``None`` for a bracket slot not formed yet."""
     rematch: bool = False
     pending: bool = False
-    """A bracket slot whose players are not known yet: the names say where they come from."""
+    """A bracket slot whose players are not known yet: the names say where they come from
+    (message ids such as ``Winner SF1``, or seed labels such as ``A1``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +160,20 @@ class Place:
 class PrintView:
     """Everything the printed page shows, in the order it shows it."""
 
-    status: str
+    status: Status
+    status_label: str
     tiebreak: Tiebreak
     criteria: tuple[str, ...]
     show_buchholz: bool
     format: ResolvedFormat
-    format_lines: tuple[str, ...]
-    points_line: str
+    final_phase_label: str
+    player_count: int
+    pairing: PairingSystem
+    groups_assignment: str | None
+    rounds_generated: int
+    early_final_phase: bool
+    """The final phase started before the format's last Swiss round."""
+    points: PointsTable
     tables: tuple[StandingsTable, ...]
     qualifiers_final: bool
     """Whether the highlighted qualifiers are fixed (the final phase has started)."""
@@ -183,45 +208,30 @@ def build_view(tournament: Tournament) -> PrintView:
     tiebreak = settings.tiebreak_in_use
     tables = standings_tables(tournament)
     seeds = _seed_labels(tables)
+    fmt = tournament.planned_format  # the rounds planned, also after an early final phase
+    generated = len(tournament.rounds)
     return PrintView(
-        status=STATUS_LABELS[tournament.status],
+        status=tournament.status,
+        status_label=STATUS_LABELS[tournament.status],
         tiebreak=tiebreak,
         criteria=tuple(CRITERION_LABELS[c] for c in TIEBREAK_CRITERIA[tiebreak]),
         show_buchholz=tiebreak is not Tiebreak.GOALS,
-        format=tournament.format,
-        format_lines=_format_lines(tournament),
-        points_line=(
-            f"win {points_text(settings.points.win)} · draw {points_text(settings.points.draw)}"
-            f" · loss {points_text(settings.points.loss)} · bye {points_text(settings.points.bye)}"
+        format=fmt,
+        final_phase_label=FINAL_PHASE_LABELS[fmt.final_phase],
+        player_count=len(tournament.players),
+        pairing=settings.pairing,
+        groups_assignment=(
+            settings.groups.assignment.value if fmt.groups and settings.groups else None
         ),
+        rounds_generated=generated,
+        early_final_phase=tournament.final_phase_started and generated < fmt.swiss_rounds,
+        points=settings.points,
         tables=tables,
         qualifiers_final=tournament.final_phase_started,
         rounds=tuple(_round_view(tournament, r.number, seeds) for r in tournament.rounds),
         bracket=_bracket(tournament, seeds),
         ranking=_ranking(tournament),
     )
-
-
-def _format_lines(tournament: Tournament) -> tuple[str, ...]:
-    fmt = tournament.planned_format
-    settings = tournament.settings
-    rounds = f"{fmt.swiss_rounds} round{'s' if fmt.swiss_rounds != 1 else ''}"
-    played = len(tournament.rounds)
-    if tournament.final_phase_started and played < fmt.swiss_rounds:
-        rounds += f" ({played} played: final phase started early)"
-    elif played:
-        rounds += f" ({played} generated)"
-    lines = [
-        f"Format: {fmt.preset.value}, {len(tournament.players)} players",
-        f"Swiss: {rounds}, pairing {settings.pairing.value}",
-        f"Final phase: {FINAL_PHASE_LABELS[fmt.final_phase]}",
-    ]
-    if fmt.groups and settings.groups is not None:
-        lines.append(
-            f"Groups: A and B ({settings.groups.assignment.value}), crossed semifinals A1 v B2,"
-            " B1 v A2"
-        )
-    return tuple(lines)
 
 
 def _seed_labels(tables: tuple[StandingsTable, ...]) -> dict[PlayerId, str]:
@@ -249,11 +259,9 @@ def _board(
             text = "−" if absent else "+"
         name = tournament.players[pid].name
         sides.append(Competitor(name, seeds.get(pid, ""), text, winner == pid, absent))
-    if result is None:
-        score = ""
-    elif result.forfeit is not None:
-        score = "forfeit"
-    else:
+    forfeit = result is not None and result.forfeit is not None
+    score = ""
+    if result is not None and not forfeit:
         score = f"{result.home_goals}–{result.away_goals}"
     decided_by = ""
     if result is not None and result.decided_by is not None:
@@ -266,6 +274,8 @@ def _board(
         away=sides[1],
         score=score,
         decided_by=decided_by,
+        forfeit=forfeit,
+        match_id=match.id,
         rematch=rematch,
     )
 
@@ -302,17 +312,19 @@ def _bracket(tournament: Tournament, seeds: dict[PlayerId, str]) -> Bracket | No
         else:
             formed[match.stage] = board
     if kind is FinalPhaseKind.FINAL:
-        return Bracket((), formed.get(Stage.FINAL) or _slot(Stage.FINAL, 1, "1st", "2nd"), None)
+        final = formed.get(Stage.FINAL) or _slot(Stage.FINAL, 1, N_("1st"), N_("2nd"))
+        return Bracket((), final, None)
     if not semifinals:
         crossed = tournament.format.groups
         semifinals = [
-            _slot(Stage.SEMIFINAL, 1, *(("A1", "B2") if crossed else ("1st", "4th"))),
-            _slot(Stage.SEMIFINAL, 2, *(("B1", "A2") if crossed else ("2nd", "3rd"))),
+            _slot(Stage.SEMIFINAL, 1, *(("A1", "B2") if crossed else (N_("1st"), N_("4th")))),
+            _slot(Stage.SEMIFINAL, 2, *(("B1", "A2") if crossed else (N_("2nd"), N_("3rd")))),
         ]
     return Bracket(
         tuple(semifinals),
-        formed.get(Stage.FINAL) or _slot(Stage.FINAL, 1, "Winner SF1", "Winner SF2"),
-        formed.get(Stage.THIRD_PLACE) or _slot(Stage.THIRD_PLACE, 2, "Loser SF1", "Loser SF2"),
+        formed.get(Stage.FINAL) or _slot(Stage.FINAL, 1, N_("Winner SF1"), N_("Winner SF2")),
+        formed.get(Stage.THIRD_PLACE)
+        or _slot(Stage.THIRD_PLACE, 2, N_("Loser SF1"), N_("Loser SF2")),
     )
 
 
