@@ -99,6 +99,11 @@ class TournamentRead(BaseModel):
     )
     version: int = Field(description="Bumped by every write; the ETag")
     created_at: datetime
+    live_page: str = Field(
+        description="The club-room page (HTML, public), kept current by the event stream; "
+        "`?lang=en|it|sk|cs`, `?tv=1` for a TV screen",
+        examples=["/v1/tournaments/q3Jd0xZ1v7kR/live"],
+    )
 
 
 class PlayerRead(BaseModel):

@@ -70,6 +70,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
         last_event_id=summary.last_event_id,
         version=row.version,
         created_at=aware(row.created_at),
+        live_page=f"/v1/tournaments/{row.id}/live",
     )
 
 

@@ -139,3 +139,16 @@ def test_an_unknown_tournament_or_language_is_a_problem(client: ApiClient) -> No
     t = create(client, 4)
     assert_problem(client.get(f"/v1/tournaments/{t.id}/live?lang=de"), 422, "validation_error")
     assert_problem(client.get(f"/v1/tournaments/{t.id}/print?lang=xx"), 422, "validation_error")
+
+
+def test_the_tournament_read_and_the_print_page_link_the_live_page(client: ApiClient) -> None:
+    t = create(client, 4)
+    read = client.get(f"/v1/tournaments/{t.id}").json()
+
+    assert read["live_page"] == f"/v1/tournaments/{t.id}/live"
+    assert t.body["live_page"] == read["live_page"]
+    listed = client.get("/v1/tournaments").json()
+    assert [item["live_page"] for item in listed["items"]] == [read["live_page"]]
+    assert '<main id="live"' in live(client, t.id)
+    printed = client.get(f"/v1/tournaments/{t.id}/print?lang=it").text
+    assert '<a href="live?lang=it">Pagina in diretta</a>' in printed
