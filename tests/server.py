@@ -43,9 +43,13 @@ def upgrade(database_url: str) -> None:
 
 
 @contextmanager
-def serve(database_url: str, *, workers: int = 1, **settings: str) -> Iterator[str]:
-    """A uvicorn subprocess serving the app; yields its base URL, stops it afterwards."""
-    port = free_port()
+def serve(
+    database_url: str, *, workers: int = 1, port: int | None = None, **settings: str
+) -> Iterator[str]:
+    """A uvicorn subprocess serving the app; yields its base URL, stops it afterwards.
+
+    ``port``: where to listen (a restart on the same address); default a free one."""
+    port = port or free_port()
     command = [
         str(BIN / "uvicorn"),
         "--factory",

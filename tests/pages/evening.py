@@ -24,6 +24,12 @@ class Evening:
     id: str
     token: str
 
+    def __enter__(self) -> Evening:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.http.close()
+
     @property
     def auth(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}

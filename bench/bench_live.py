@@ -1,0 +1,230 @@
+"""The live page under a crowd: ``--pages`` open pages of one tournament on one worker while
+results arrive (figures in docs/performance.md, "Live page: 500 open pages").
+
+Each simulated page does what ``app/static/live.js`` does: it loads the page, opens the event
+stream after the page's ``last_event_id``, and on every event fetches the page again (one fetch
+at a time; events during a fetch fold into one more). The organizer PUTs ``--results`` results
+at ``--rate`` per second (a round complete, the next one generated, and so on). Measured:
+events delivered and missing, the time from each PUT's return until the last page has the
+event and until the last page has redrawn (its fetched page shows the result), errors, and the
+server's resident memory before and with the pages open (per open page).
+
+Loopback only; every loop is bounded and the script stops by itself. The server is a uvicorn
+subprocess started the README way, one worker; the simulated pages run in this process (one
+asyncio loop) on the same cores.
+
+    PYTHONPATH=. python bench/bench_live.py --postgres postgresql+psycopg://postgres@127.0.0.1:5432/test
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import re
+import resource
+import statistics
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+from tests.databases import PostgresServer, migrate
+from tests.server import serve
+
+LAST_EVENT = re.compile(rb'data-last-event-id="(\d+)"')
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def server_rss_kib(port: int) -> int:
+    """Resident memory of the uvicorn process listening on ``port`` (from /proc)."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes().split(b"\0")
+            status = (proc / "status").read_text()
+        except OSError:
+            continue
+        if b"uvicorn" in command[0] + (command[1] if len(command) > 1 else b"") and (
+            str(port).encode() in command
+        ):
+            return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+    raise RuntimeError("server process not found")
+
+
+@dataclass
+class Page:
+    """One open page: when each event arrived, and when a redraw showing it was fetched."""
+
+    url: str
+    events: dict[int, float] = field(default_factory=dict)
+    drawn: dict[int, float] = field(default_factory=dict)
+    """The page's own last_event_id after a fetch -> when that fetch completed."""
+    error: str | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+async def fetch(client: httpx.AsyncClient, page: Page) -> int:
+    response = await client.get(page.url)
+    response.raise_for_status()
+    match = LAST_EVENT.search(response.content)
+    assert match is not None
+    return int(match.group(1))
+
+
+async def redraw(client: httpx.AsyncClient, page: Page) -> None:
+    while True:
+        await page.dirty.wait()
+        page.dirty.clear()
+        shown = await fetch(client, page)
+        page.drawn.setdefault(shown, time.perf_counter())
+
+
+async def run_page(client: httpx.AsyncClient, page: Page, events_url: str) -> None:
+    drawer: asyncio.Task[None] | None = None
+    try:
+        after = await fetch(client, page)
+        drawer = asyncio.create_task(redraw(client, page))
+        async with client.stream("GET", f"{events_url}?after={after}&timeout=900") as stream:
+            if stream.status_code != 200:
+                page.error = f"status {stream.status_code}"
+                return
+            page.ready.set()
+            async for line in stream.aiter_lines():
+                if line.startswith("data: "):
+                    page.events[json.loads(line[6:])["id"]] = time.perf_counter()
+                    page.dirty.set()
+    except (httpx.HTTPError, OSError, AssertionError) as exc:
+        page.error = repr(exc)
+    finally:
+        page.ready.set()
+        if drawer is not None:
+            drawer.cancel()
+
+
+async def crowd(base: str, port: int, pages_count: int, results: int, rate: float) -> None:
+    limits = httpx.Limits(max_connections=2 * pages_count + 20, max_keepalive_connections=None)
+    timeout = httpx.Timeout(120, connect=60)
+    async with (
+        httpx.AsyncClient(timeout=timeout, limits=limits) as pages_client,
+        httpx.AsyncClient(timeout=timeout) as organizer,
+    ):
+        body = {"name": "Bench", "players": [{"name": f"P{i:02d}"} for i in range(16)], "seed": 1}
+        created = (await organizer.post(f"{base}/v1/tournaments", json=body)).json()
+        tid, auth = created["id"], {"Authorization": f"Bearer {created['organizer_token']}"}
+        api = f"{base}/v1/tournaments/{tid}"
+        round_ = (await organizer.post(f"{api}/rounds", headers=auth)).json()
+        (await organizer.get(f"{api}/live")).raise_for_status()  # warm: templates, catalogue
+        gc.collect()
+        rss_before = server_rss_kib(port)
+
+        pages = [Page(f"{api}/live") for _ in range(pages_count)]
+        begin = time.perf_counter()
+        tasks = [asyncio.create_task(run_page(pages_client, p, f"{api}/events")) for p in pages]
+        await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in pages)), 300)
+        opened_in = time.perf_counter() - begin
+        await asyncio.sleep(1)
+        rss_open = server_rss_kib(port)
+
+        returned: dict[int, float] = {}
+        pending = [m["id"] for m in round_["matches"]]
+        rounds = 1
+        for i in range(results):
+            if not pending:
+                generated = await organizer.post(f"{api}/rounds", headers=auth)
+                if generated.status_code != 201:
+                    break  # the Swiss rounds are over
+                rounds += 1
+                pending = [m["id"] for m in generated.json()["matches"]]
+                await asyncio.sleep(1 / rate)
+            response = await organizer.put(
+                f"{api}/matches/{pending.pop(0)}/result",
+                json={"home": i % 4, "away": (i // 4) % 3},
+                headers=auth,
+            )
+            response.raise_for_status()
+            at = time.perf_counter()
+            returned[(await organizer.get(api)).json()["last_event_id"]] = at
+            await asyncio.sleep(1 / rate)
+        last = max(returned)
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline and not all(
+            p.error is not None or (last in p.events and max(p.drawn, default=0) >= last)
+            for p in pages
+        ):
+            await asyncio.sleep(0.1)
+        rss_end = server_rss_kib(port)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    errors = [p.error for p in pages if p.error is not None]
+    expected = set(range(min(returned), last + 1))  # every event from the first result on
+    missing = sum(1 for p in pages for seq in expected if seq not in p.events)
+    to_event, to_drawn = [], []
+    for seq, at in returned.items():
+        arrivals = [p.events[seq] for p in pages if seq in p.events]
+        draws = [min((t for s, t in p.drawn.items() if s >= seq), default=None) for p in pages]
+        if arrivals:
+            to_event.append(max(0.0, max(arrivals) - at) * 1000)
+        if draws and None not in draws:
+            to_drawn.append(max(0.0, max(d for d in draws if d is not None) - at) * 1000)
+    delivered = sum(len(p.events) for p in pages)
+    print(f"pages: {pages_count} on one tournament of 16 players, one worker")
+    print(f"pages loaded and streams open in {opened_in:.1f} s; errors: {len(errors)}")
+    for error in errors[:5]:
+        print(f"  error: {error}")
+    print(f"results: {len(returned)} at {rate}/s over {rounds} rounds")
+    print(f"events delivered: {delivered}; missing: {missing}")
+    print(
+        f"PUT return -> event at the last page: median {statistics.median(to_event):.0f} ms, "
+        f"p95 {percentile(to_event, 95):.0f} ms, max {max(to_event):.0f} ms"
+    )
+    print(
+        f"PUT return -> last page redrawn: median {statistics.median(to_drawn):.0f} ms, "
+        f"p95 {percentile(to_drawn, 95):.0f} ms, max {max(to_drawn):.0f} ms "
+        f"({len(to_drawn)} of {len(returned)} results redrawn everywhere)"
+    )
+    print(
+        f"server RSS: {rss_before / 1024:.1f} MiB before, {rss_open / 1024:.1f} MiB with the "
+        f"pages open ({(rss_open - rss_before) / pages_count:.1f} KiB per open page), "
+        f"{rss_end / 1024:.1f} MiB at the end"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--postgres", required=True, help="a server URL; a scratch database is made"
+    )
+    parser.add_argument("--pages", type=int, default=500)
+    parser.add_argument("--results", type=int, default=24)
+    parser.add_argument("--rate", type=float, default=0.5, help="results per second")
+    args = parser.parse_args()
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8 * args.pages)), hard))
+    server = PostgresServer(args.postgres)
+    name = f"svz_bench_{uuid.uuid4().hex[:8]}"
+    url = server.create(name)
+    try:
+        migrate(url)
+        with serve(url, workers=1) as base:
+            port = int(base.rsplit(":", 1)[1])
+            asyncio.run(crowd(base, port, args.pages, args.results, args.rate))
+    finally:
+        server.drop(name)
+        server.admin.dispose()
+
+
+if __name__ == "__main__":
+    main()

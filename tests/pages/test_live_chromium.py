@@ -1,0 +1,145 @@
+"""The live page in a real browser against the real server: changes appear without a reload,
+and the page catches up after the server restarts.
+
+Each step waits for the DOM to change (``browser.WAIT``, generous); the time a result takes
+to show is measured by ``bench/bench_live.py``, not asserted here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+
+from tests.pages.browser import chromium, wait_for
+from tests.pages.evening import HOSTILE, Evening, start
+from tests.server import free_port, serve, upgrade
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path}/svizzera.db"
+    upgrade(url)
+    return url
+
+
+@pytest.fixture
+def page() -> Iterator[webdriver.Chrome]:
+    with chromium(1366, 900) as session:
+        yield session
+
+
+def open_live(page: webdriver.Chrome, base: str, evening: Evening, query: str = "") -> None:
+    page.get(f"{base}/v1/tournaments/{evening.id}/live{query}")
+    wait_for(page, lambda p: state(p) == "live")
+    # Gone after a reload: proves the page changed in place.
+    page.execute_script("window.notReloaded = true;")
+
+
+def state(page: webdriver.Chrome) -> str:
+    value: str = page.execute_script(
+        "return document.getElementById('connection').dataset.state || ''"
+    )
+    return value
+
+
+def text(page: webdriver.Chrome, css: str) -> str:
+    value: str = page.execute_script(
+        "const el = document.querySelector(arguments[0]); return el ? el.textContent.trim() : ''",
+        css,
+    )
+    return value
+
+
+def wait_text(page: webdriver.Chrome, css: str, expected: str) -> float:
+    """Seconds until the element at ``css`` reads ``expected``."""
+    begin = time.monotonic()
+    wait_for(page, lambda p: text(p, css) == expected)
+    return time.monotonic() - begin
+
+
+def still_the_same_page(page: webdriver.Chrome) -> bool:
+    return bool(page.execute_script("return window.notReloaded === true"))
+
+
+def test_results_rounds_corrections_withdrawals_and_the_final_phase_appear_live(
+    database: str, page: webdriver.Chrome
+) -> None:
+    rng = random.Random(5)
+    with ExitStack() as stack:
+        base = stack.enter_context(serve(database))
+        evening = stack.enter_context(start(base, players=8))
+        first = evening.generate()
+        open_live(page, base, evening)
+        match = first["matches"][0]
+        score = f'td.score[data-match="{match["id"]}"]'
+        assert text(page, score) == ""
+
+        evening.record(match["id"], 2, 1)  # result.recorded
+        seconds = wait_text(page, score, "2–1")
+        print(f"result shown {seconds:.3f} s after the PUT returned")
+
+        evening.record(match["id"], 0, 3)  # result.corrected
+        wait_text(page, score, "0–3")
+        row = page.find_element("css selector", f'tr[data-key="match-{match["id"]}"]')
+        assert "changed" in (row.get_attribute("class") or "").split()
+
+        evening.play(first, rng)
+        second = evening.generate()  # round.generated
+        wait_text(page, "#round h2", "Round 2")
+        boards = [int(m["id"]) for m in second["matches"]]
+        shown = page.execute_script(
+            "return [...document.querySelectorAll('td.score')].map(td => +td.dataset.match)"
+        )
+        assert shown == boards
+
+        players = evening.call("GET", "/players")
+        leaving = next(p for p in players if p["name"] == HOSTILE)
+        evening.call("PATCH", f"/players/{leaving['id']}", json={"withdrawn": True})
+        wait_text(page, f'tr[data-player="{leaving["id"]}"] .tag', "withdrawn")
+
+        evening.play(second, rng)
+        for _ in range(2):
+            evening.play(evening.generate(), rng)
+        phase = evening.final_phase()  # final_phase.started
+        wait_for(page, lambda p: text(p, "#final-phase:not(.plan) .sf1 .nm") != "")
+        names = {p["id"]: p["name"] for p in players}
+        sf1 = phase["matches"][0]
+        assert text(page, "#final-phase .sf1 .nm") == names[sf1["home"]]
+        assert text(page, ".phase strong") == "Final phase"
+
+        assert still_the_same_page(page)
+        assert page.title.startswith("Thursday Cup")  # the hostile name ran no script
+        assert page.execute_script("return document.querySelectorAll('main img').length") == 0
+
+
+def test_the_page_shows_it_is_offline_and_catches_up_after_a_server_restart(
+    database: str, page: webdriver.Chrome
+) -> None:
+    port = free_port()
+    with ExitStack() as stack:
+        server = ExitStack()
+        base = server.enter_context(serve(database, port=port))
+        evening = stack.enter_context(start(base, players=6))
+        first = evening.generate()
+        open_live(page, base, evening)
+
+        server.close()  # SIGTERM: the server ends its streams and stops
+        wait_for(page, lambda p: state(p) == "offline")
+        assert text(page, "#connection") == "Offline · reconnecting…"
+
+        # While the page's server is down, a result is recorded through another one.
+        with serve(database) as elsewhere:
+            evening.http.base_url = elsewhere
+            match = first["matches"][1]
+            evening.record(match["id"], 4, 0)
+
+        with serve(database, port=port):
+            wait_text(page, f'td.score[data-match="{match["id"]}"]', "4–0")
+            wait_for(page, lambda p: state(p) == "live")
+        assert still_the_same_page(page)
