@@ -15,42 +15,32 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.chromium import FLAGS
+from tests.chromium import chromium as chromium_binary
+
 T = TypeVar("T")
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--hide-scrollbars",
-)
+WEBDRIVER_FLAGS = ("--disable-dev-shm-usage", "--hide-scrollbars")
 WAIT = 20.0
 """Seconds a test waits for the page to change (generous: the machine is shared)."""
 
 
-def binaries() -> tuple[str, str]:
-    browser = shutil.which("chromium")
+def chromedriver() -> str:
     driver = shutil.which("chromedriver")
-    if browser is None or driver is None:
-        message = (
-            "chromium and chromium-driver are needed (apt-get install chromium chromium-driver)"
-        )
+    if driver is None:
+        message = "chromium-driver is not installed (apt-get install -y chromium-driver)"
         if os.environ.get("CI"):
             pytest.fail(message)
-        pytest.skip(message + "; CI requires them")
-    return browser, driver
+        pytest.skip(message + "; CI requires it")
+    return driver
 
 
 @contextmanager
 def chromium(width: int, height: int, *, language: str = "en") -> Iterator[webdriver.Chrome]:
     """A headless Chromium with a ``width`` × ``height`` viewport."""
-    browser, driver = binaries()
+    browser, driver = chromium_binary(), chromedriver()
     options = webdriver.ChromeOptions()
     options.binary_location = browser
-    for flag in FLAGS:
+    for flag in (*FLAGS, *WEBDRIVER_FLAGS):
         options.add_argument(flag)
     options.add_argument(f"--window-size={width},{height}")
     options.add_argument(f"--lang={language}")
