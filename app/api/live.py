@@ -14,7 +14,7 @@ from app.api.responses import READ
 from app.pages.live import render_live_page
 from app.services import events, storage
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["printing"])
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["pages"])
 
 LIVE_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "

@@ -75,6 +75,7 @@
         const fresh = page.getElementById("live");
         if (fresh) swap(document.getElementById("live"), document.adoptNode(fresh));
       } while (again);
+      if (source && source.readyState === EventSource.OPEN) show("live");
     } catch (error) {
       show("offline");
       setTimeout(refresh, retryMs);

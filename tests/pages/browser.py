@@ -56,7 +56,9 @@ def chromium(width: int, height: int, *, language: str = "en") -> Iterator[webdr
         session.quit()
 
 
-def wait_for(session: webdriver.Chrome, condition: Callable[[webdriver.Chrome], T]) -> T:
-    """Polls ``condition`` until it is truthy, at most ``WAIT`` seconds."""
-    result: T = WebDriverWait(session, WAIT, poll_frequency=0.05).until(condition)
+def wait_for(
+    session: webdriver.Chrome, condition: Callable[[webdriver.Chrome], T], *, limit: float = WAIT
+) -> T:
+    """Polls ``condition`` until it is truthy, at most ``limit`` seconds."""
+    result: T = WebDriverWait(session, limit, poll_frequency=0.05).until(condition)
     return result

@@ -75,7 +75,8 @@ class Evening:
 
 def start(base_url: str, *, players: int = 16, name: str = "Thursday Cup") -> Evening:
     http = httpx.Client(base_url=base_url, timeout=30)
-    body = {"name": name, "players": [{"name": n} for n in NAMES[:players]], "seed": 7}
+    names = [*NAMES, *(f"Player {i}" for i in range(len(NAMES) + 1, players + 1))]
+    body = {"name": name, "players": [{"name": n} for n in names[:players]], "seed": 7}
     response = http.post("/v1/tournaments", json=body)
     assert response.status_code == 201, response.text
     data = response.json()

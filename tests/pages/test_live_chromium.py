@@ -143,3 +143,42 @@ def test_the_page_shows_it_is_offline_and_catches_up_after_a_server_restart(
             wait_text(page, f'td.score[data-match="{match["id"]}"]', "4–0")
             wait_for(page, lambda p: state(p) == "live")
         assert still_the_same_page(page)
+
+
+VIEWS = ("round", "standings")
+
+
+def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(database: str) -> None:
+    with serve(database) as base, start(base, players=40) as evening, chromium(1920, 1080) as tv:
+        evening.generate()
+        open_live(tv, base, evening, "?tv=1")
+        wait_for(tv, lambda p: p.execute_script("return !!document.querySelector('main.rotating')"))
+
+        seen: set[str] = set()
+
+        def slide(p: webdriver.Chrome) -> bool:
+            shown = p.execute_script(
+                "const v = document.querySelectorAll('main .view.shown');"
+                "const fits = document.documentElement.scrollHeight <= innerHeight + 1;"
+                "return [v.length, v[0].dataset.view + ' ' + (v[0].dataset.page || ''), fits]"
+            )
+            assert shown[0] == 1 and shown[2], shown  # one view at a time, and it fits
+            seen.add(shown[1])
+            return all(every_page(view) for view in VIEWS)
+
+        def every_page(view: str) -> bool:
+            """Seen whole (``"round "``) or each of its pages (``"standings 1/3"``, …)."""
+            if f"{view} " in seen:
+                return True
+            pages = {s.split(" ", 1)[1] for s in seen if s.startswith(view + " ")}
+            if not pages:
+                return False
+            count = int(next(iter(pages)).split("/")[1])
+            return {f"{n}/{count}" for n in range(1, count + 1)} <= pages
+
+        # A slide every 10 s; 40 players' standings take more than one page.
+        wait_for(tv, slide, limit=90)
+        assert any(s.startswith("standings ") and "/" in s for s in seen), seen
+        rows = tv.execute_script("return document.querySelectorAll('#standings tbody tr').length")
+        assert rows == 40
+        assert still_the_same_page(tv)
