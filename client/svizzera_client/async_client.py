@@ -147,6 +147,7 @@ class AsyncClient(ClientBase):
     start_final_phase = AsyncOperation(operations.start_final_phase)
     get_final_phase = AsyncOperation(operations.get_final_phase)
     get_print_page = AsyncOperation(operations.get_print_page)
+    get_live_page = AsyncOperation(operations.get_live_page)
     export_standings = AsyncOperation(operations.export_standings)
     health = AsyncOperation(operations.health)
     create_webhook = AsyncOperation(operations.create_webhook)

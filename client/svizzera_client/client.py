@@ -148,6 +148,7 @@ class Client(ClientBase):
     start_final_phase = SyncOperation(operations.start_final_phase)
     get_final_phase = SyncOperation(operations.get_final_phase)
     get_print_page = SyncOperation(operations.get_print_page)
+    get_live_page = SyncOperation(operations.get_live_page)
     export_standings = SyncOperation(operations.export_standings)
     health = SyncOperation(operations.health)
     create_webhook = SyncOperation(operations.create_webhook)

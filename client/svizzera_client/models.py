@@ -181,6 +181,7 @@ class TournamentRead(Response):
     last_event_id: int
     version: int
     created_at: datetime
+    live_page: str
 
 
 class PlayerRead(Response):

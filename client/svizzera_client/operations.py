@@ -282,9 +282,15 @@ def get_final_phase(tournament_id: str) -> Call[FinalPhaseRead]:
 
 
 @operation("GET", TOURNAMENT + "/print", "print-read")
-def get_print_page(tournament_id: str) -> Call[str]:
-    """The printable HTML page."""
-    return Call(text)
+def get_print_page(tournament_id: str, *, lang: str | None = None) -> Call[str]:
+    """The printable HTML page; ``lang``: ``en``, ``it``, ``sk`` or ``cs``."""
+    return Call(text, params={"lang": lang})
+
+
+@operation("GET", TOURNAMENT + "/live", "live-read")
+def get_live_page(tournament_id: str, *, lang: str | None = None, tv: bool = False) -> Call[str]:
+    """The club-room HTML page (for a browser: its script follows the event stream)."""
+    return Call(text, params={"lang": lang, "tv": 1 if tv else None})
 
 
 @operation("GET", TOURNAMENT + "/export.csv", "standings-export")

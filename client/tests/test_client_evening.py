@@ -57,6 +57,10 @@ def test_an_evening_of_eight_players(client: Client) -> None:
     assert "Client evening" in page and all(name in page for name in PLAYERS)
     rows = list(csv.DictReader(io.StringIO(client.export_standings(created.id))))
     assert [row["name"] for row in rows] == [row.name for row in standings.rows]
+    live = client.get_live_page(created.id, lang="it", tv=True)
+    assert '<html lang="it">' in live and '<body class="tv"' in live
+    assert "Classifica finale" in client.get_print_page(created.id, lang="it")
+    assert client.get_tournament(created.id).live_page == f"/v1/tournaments/{created.id}/live"
 
 
 @pytest.mark.anyio
