@@ -15,6 +15,8 @@ READS = [
     "/v1/tournaments/{id}/standings",
     "/v1/tournaments/{id}/final-phase",
     "/v1/tournaments/{id}/print",
+    "/v1/tournaments/{id}/live",
+    "/v1/tournaments/{id}/live?tv=1&lang=cs",
     "/v1/tournaments/{id}/export.csv",
     "/v1/tournaments/{id}/audit",
     "/v1/tournaments",
