@@ -45,11 +45,14 @@ def test_a_score_sums_the_history_in_half_points() -> None:
     assert player.score(CHESS_POINTS) == Score(5)
 
 
-def test_a_game_needs_an_opponent_and_a_colour_and_a_bye_neither() -> None:
+def test_a_game_needs_an_opponent_and_a_colour_a_forfeit_an_opponent_a_bye_neither() -> None:
     with pytest.raises(InvalidDutchInput):
         RoundRecord(Outcome.WIN)
     with pytest.raises(InvalidDutchInput):
-        RoundRecord(Outcome.FORFEIT_LOSS, PlayerId(3))
+        RoundRecord(Outcome.LOSS, PlayerId(3))
+    with pytest.raises(InvalidDutchInput):
+        RoundRecord(Outcome.FORFEIT_LOSS)
+    assert RoundRecord(Outcome.FORFEIT_LOSS, PlayerId(3)).colour is None
     with pytest.raises(InvalidDutchInput):
         RoundRecord(Outcome.PAIRING_BYE, PlayerId(3), Colour.BLACK)
 

@@ -109,7 +109,8 @@ class PairingImpossible(DomainError):
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
     """One earlier round of one player: the outcome, and for a paired round the opponent and
-    the colour the player had (a forfeit keeps the colour it was given; the rules ignore it)."""
+    the colour the player had. A game needs its colour; a forfeit may keep the colour it was
+    scheduled with or have none (the rules ignore it, C.04.2 Art. 3)."""
 
     outcome: Outcome
     opponent: PlayerId | None = None
@@ -117,11 +118,14 @@ class RoundRecord:
 
     def __post_init__(self) -> None:
         paired = self.outcome.has_opponent
-        if paired != (self.opponent is not None) or paired != (self.colour is not None):
+        if paired != (self.opponent is not None):
             raise InvalidDutchInput(
-                f"a {self.outcome.value} round needs "
-                + ("an opponent and a colour" if paired else "no opponent and no colour")
+                f"a {self.outcome.value} round needs " + ("an opponent" if paired else "none")
             )
+        if self.outcome.played and self.colour is None:
+            raise InvalidDutchInput(f"a {self.outcome.value} game needs a colour")
+        if not paired and self.colour is not None:
+            raise InvalidDutchInput(f"a {self.outcome.value} round has no colour")
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +193,7 @@ def _check_meetings(players: Sequence[DutchPlayer]) -> None:
             if (
                 mirror is None
                 or mirror.opponent != player.id
-                or mirror.colour is record.colour
+                or (record.colour is not None and mirror.colour is record.colour)
                 or mirror.outcome.played != record.outcome.played
             ):
                 raise InvalidDutchInput(

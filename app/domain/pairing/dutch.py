@@ -1,0 +1,209 @@
+"""Pairing system ``dutch``: the FIDE (Dutch) System, C.04.3 as applied from 1 February 2026.
+
+``pair_dutch`` pairs one round. The players to pair are ranked by score, then pairing number
+(Art. 1.2), and split into scoregroups. Before any bracket, the bye's score is fixed (C5,
+``dutch_bye``). Then the brackets are paired from the top scoregroup down (Art. 1.9.2), each
+with the players left over from the one above (``dutch_brackets``): the best candidate by the
+criteria of Art. 2, the first generated among equals (Art. 3–4). Last, every pair gets its
+colours (Art. 5, ``dutch_colours``) and the boards are ordered for publication.
+
+A bracket is first paired on its own. That is the answer whenever the players it sends down can
+all meet the next scoregroup (C8 at its best) and everybody left can still be paired (C4), which
+is checked afterwards; otherwise the bracket is paired again together with everybody below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from app.domain.pairing.dutch_brackets import BracketPairing, Scope, pair_bracket
+from app.domain.pairing.dutch_bye import ByePlan, plan_bye
+from app.domain.pairing.dutch_colours import colour_of_higher
+from app.domain.pairing.dutch_completion import maximum_matching
+from app.domain.pairing.dutch_criteria import Criteria
+from app.domain.pairing.dutch_state import PlayerState, player_states
+from app.domain.pairing.dutch_types import (
+    Board,
+    Colour,
+    DutchInput,
+    DutchPairing,
+    PairingImpossible,
+)
+from app.domain.types import Score
+
+__all__ = ["pair_dutch"]
+
+
+def pair_dutch(round_: DutchInput, *, check: Callable[[], None] | None = None) -> DutchPairing:
+    """Pair ``round_`` by the FIDE (Dutch) System; ``check`` is called inside long searches
+    (a deadline raises there). Raises ``PairingImpossible`` when no pairing meets C1–C3."""
+    states = player_states(round_)
+    players = sorted(
+        (states[p.id] for p in round_.players if p.present),
+        key=lambda state: (-state.score, state.number),
+    )
+    if not players:
+        return DutchPairing(())
+    played_rounds = round_.round_number - 1
+    table = round_.points
+    top_line = Score(played_rounds * max(table.win, table.draw))
+    probe = Criteria(
+        players,
+        played_rounds=played_rounds,
+        last_round=round_.round_number == round_.total_rounds,
+        top_line=top_line,
+        bye_score=None,
+        played_ranks={},
+    )
+    plan = plan_bye(players, probe.allowed)
+    criteria = Criteria(
+        players,
+        played_rounds=played_rounds,
+        last_round=round_.round_number == round_.total_rounds,
+        top_line=top_line,
+        bye_score=plan.score,
+        played_ranks=plan.played_ranks,
+    )
+    pairs, bye = _pair_brackets(criteria, plan, check)
+    return _publish(players, pairs, bye, round_.initial_colour)
+
+
+def _scoregroups(players: Sequence[PlayerState]) -> list[list[int]]:
+    groups: list[list[int]] = []
+    for index, player in enumerate(players):
+        if groups and players[groups[-1][0]].score == player.score:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
+
+
+def _pair_brackets(
+    criteria: Criteria, plan: ByePlan, check: Callable[[], None] | None
+) -> tuple[list[tuple[int, int]], int | None]:
+    players = criteria.players
+    groups = _scoregroups(players)
+    odd = plan.score is not None
+    bye_games = plan.from_top
+    pairs: list[tuple[int, int]] = []
+    mdps: list[int] = []
+    for g, residents in enumerate(groups):
+        following = groups[g + 1] if g + 1 < len(groups) else []
+        below = [v for group in groups[g + 2 :] for v in group]
+        resident_score = players[residents[0]].score
+        bye_here = odd and plan.score is not None and plan.score >= resident_score
+        result: BracketPairing | None = None
+        if not following:
+            result = pair_bracket(
+                criteria, mdps, residents, Scope(completion=odd, bye_games=bye_games), check=check
+            )
+        elif not bye_here:
+            local = pair_bracket(criteria, mdps, residents, Scope(), check=check)
+            if _leaves_best_next(criteria, local.floaters, following, below):
+                result = local
+        if result is None:
+            result = pair_bracket(
+                criteria,
+                mdps,
+                residents,
+                Scope(
+                    following=following,
+                    below=below,
+                    completion=True,
+                    bye_games=bye_games,
+                    bye_games_below=plan.from_top,
+                ),
+                check=check,
+            )
+            bye_games = _bye_games_next(criteria, plan, result, following, groups, g)
+        else:
+            bye_games = (
+                odd
+                and bool(following)
+                and g + 1 < len(groups)
+                and players[following[0]].score == plan.score
+            )
+        pairs.extend(result.pairs)
+        mdps = result.floaters
+    if len(mdps) > 1:
+        raise PairingImpossible("the last bracket could not be completed")
+    return pairs, (mdps[0] if mdps else None)
+
+
+def _bye_games_next(
+    criteria: Criteria,
+    plan: ByePlan,
+    result: BracketPairing,
+    following: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    g: int,
+) -> bool:
+    """C9 applies to the next bracket when its residents have the bye's score and none of
+    the players moving on (or already there) is headed below that score."""
+    if plan.score is None or not following:
+        return False
+    players = criteria.players
+    if players[following[0]].score != plan.score:
+        return False
+    for v in [*result.floaters, *following]:
+        partner = result.partner.get(v, v)
+        if players[partner].score < plan.score:
+            return False
+    return True
+
+
+def _leaves_best_next(
+    criteria: Criteria,
+    floaters: Sequence[int],
+    following: Sequence[int],
+    below: Sequence[int],
+) -> bool:
+    """C8 at its best and C4: every player sent down meets somebody of the next scoregroup,
+    the next scoregroup pairs as many of its own as it can, and everybody left (with the bye
+    where it falls) can still be paired."""
+    if len(floaters) > len(following):
+        return False
+    sent = set(floaters)
+
+    def allowed_next(a: int, b: int) -> bool:
+        return not (a in sent and b in sent) and criteria.allowed(a, b)
+
+    near = maximum_matching([*floaters, *following], allowed_next)
+    total = len(floaters) + len(following)
+    if near.size < total // 2:
+        return False
+    if total % 2 == 0:
+        return all(v in near.mate for v in floaters) and _completable(criteria, below)
+    spare = [v for v in near.exposable() if v not in sent]
+    return any(_completable(criteria, [v, *below]) for v in spare)
+
+
+def _completable(criteria: Criteria, players: Sequence[int]) -> bool:
+    """C4 for ``players``: all paired, or all but one who may take the bye (C2, C5)."""
+    matching = maximum_matching(players, criteria.allowed)
+    if len(players) % 2 == 0:
+        return matching.size == len(players) // 2
+    if matching.size < len(players) // 2:
+        return False
+    return any(criteria.candidate[v] for v in matching.exposable())
+
+
+def _publish(
+    players: Sequence[PlayerState],
+    pairs: Sequence[tuple[int, int]],
+    bye: int | None,
+    initial: Colour,
+) -> DutchPairing:
+    """Colours by Art. 5 and the boards in C.04.2 order: the higher player's score, then the
+    lower player's score, then the higher player's rank."""
+    ordered = sorted(
+        pairs, key=lambda pair: (-players[pair[0]].score, -players[pair[1]].score, pair[0])
+    )
+    boards = []
+    for higher, lower in ordered:
+        h, lo = players[higher], players[lower]
+        if colour_of_higher(h, lo, initial) is Colour.WHITE:
+            boards.append(Board(h.id, lo.id))
+        else:
+            boards.append(Board(lo.id, h.id))
+    return DutchPairing(tuple(boards), players[bye].id if bye is not None else None)

@@ -1,0 +1,51 @@
+"""Colour allocation of a pair (C.04.3 Art. 5), once the pairs are fixed.
+
+Rules in order, the first that decides wins:
+
+- 5.2.1 both players get their preference (when the preferences differ, or one has none);
+- 5.2.2 the stronger preference is granted (absolute beats strong beats mild; between two
+  absolute preferences, the wider colour difference);
+- 5.2.3 alternate from the most recent round in which one had White and the other Black,
+  comparing played games only (C.04.2 Art. 3: unplayed rounds go to the start of the history);
+- 5.2.4 the higher-ranked player gets their preference;
+- 5.2.5 the higher-ranked player gets the initial colour if their pairing number is odd, the
+  other colour if it is even (counted among the players taking part in the pairing).
+"""
+
+from __future__ import annotations
+
+from app.domain.pairing.dutch_state import PlayerState, Strength
+from app.domain.pairing.dutch_types import Colour
+
+__all__ = ["colour_of_higher"]
+
+
+def colour_of_higher(higher: PlayerState, lower: PlayerState, initial: Colour) -> Colour:
+    """The colour of ``higher`` (ranked above ``lower``: higher score, or equal score and lower
+    pairing number) against ``lower``."""
+    decided = _by_preferences(higher, lower)
+    if decided is not None:
+        return decided
+    if higher.preference is not None:
+        return higher.preference
+    return initial if higher.rank % 2 == 0 else initial.other
+
+
+def _by_preferences(p: PlayerState, o: PlayerState) -> Colour | None:
+    """Rules 5.2.1–5.2.3 for ``p`` against ``o``; ``None`` when they leave it open."""
+    if p.preference is None or o.preference is None or p.preference is not o.preference:
+        if p.preference is not None:
+            return p.preference
+        return o.preference.other if o.preference is not None else None
+    if p.absolute and (p.imbalance > o.imbalance or not o.absolute):
+        return p.preference
+    if o.absolute and (o.imbalance > p.imbalance or not p.absolute):
+        return o.preference.other
+    if p.strength is Strength.STRONG and o.strength is not Strength.STRONG:
+        return p.preference
+    if o.strength is Strength.STRONG and p.strength is not Strength.STRONG:
+        return o.preference.other
+    for mine, theirs in zip(reversed(p.colours), reversed(o.colours), strict=False):
+        if mine is not theirs:
+            return theirs
+    return None

@@ -1,0 +1,207 @@
+"""The pairing criteria of C.04.3 Art. 2 as numbers a matching can maximise.
+
+Absolute criteria decide whether two players may meet at all (``Criteria.allowed``): C1 (never
+twice) and C3 (two players with the same absolute colour preference do not meet, unless one of
+them is a topscorer in the last round, Art. 1.8). C2 (who may get the bye) is applied where the
+bye is decided (``dutch_bye``).
+
+Quality criteria compare candidate pairings: the first criterion that differs decides (Art.
+3.8). Every criterion that can be counted pair by pair becomes a *field* of one big integer
+weight per pair, the higher-priority criterion in the higher bits, each field wide enough that
+no sum over a round's pairs spills into the next. The heaviest matching then satisfies the
+criteria in their order. Fields, from the heaviest:
+
+- completion (C4, C5): a pair is worth more when its players could not take the bye, so the one
+  player left out is one who may; only where the bye is decided;
+- C6, C7: pairs in the bracket, and the scores of the players paired there (a downfloater of a
+  high score costs more than any number of lower ones);
+- C8: pairs in the next bracket and the scores paired there;
+- C9: the played games of the bye's assignee (only in the bracket that sends the bye down);
+- C10–C13: colour preferences met (topscorers' colour differences, three in a row, the
+  preference, the strong preference);
+- C14–C21: repeated floats, counted, then weighted by score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from app.domain.pairing.dutch_state import Float, PlayerState, Strength
+from app.domain.types import Score
+
+__all__ = ["Criteria", "Layout"]
+
+
+def _bits(value: int) -> int:
+    return max(1, value.bit_length())
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Widths of the fields. ``count`` fits any count of pairs or players of the round;
+    ``scores`` holds one ``count``-wide slot per score group (lowest group lowest)."""
+
+    count: int
+    scores: int
+    slot: Mapping[Score, int]
+    played_rounds: int
+
+    @classmethod
+    def of(cls, players: Sequence[PlayerState], played_rounds: int) -> Layout:
+        count = _bits(len(players)) + 2
+        groups = sorted({player.score for player in players})
+        slot = {score: index * count for index, score in enumerate(groups)}
+        return cls(count, count * len(groups), slot, played_rounds)
+
+
+class Criteria:
+    """The criteria of one round over ``players`` (present players, in pairing order).
+
+    Players are referred to by their index in ``players``. ``bye_score`` is the score the
+    bye's assignee will have (C5; ``None`` when the number of players is even);
+    ``played_ranks`` ranks the played games of the players of that score for C9.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[PlayerState],
+        *,
+        played_rounds: int,
+        last_round: bool,
+        top_line: Score,
+        bye_score: Score | None,
+        played_ranks: Mapping[int, int],
+    ) -> None:
+        self.players = list(players)
+        self.layout = Layout.of(players, played_rounds)
+        self.bye_score = bye_score
+        self.played_ranks = played_ranks
+        self.opponents = [player.opponents for player in players]
+        self.ids = [player.id for player in players]
+        self.absolute_colour = [
+            player.preference if player.absolute else None for player in players
+        ]
+        self.topscorer = [last_round and 2 * player.score > top_line for player in players]
+        self.candidate = [
+            bye_score is not None and player.bye_eligible and player.score <= bye_score
+            for player in players
+        ]
+
+    # -- absolute criteria -----------------------------------------------------------------
+
+    def allowed(self, a: int, b: int) -> bool:
+        """C1 and C3: ``a`` and ``b`` may meet in this round."""
+        if self.ids[b] in self.opponents[a]:
+            return False
+        colour = self.absolute_colour[a]
+        if colour is not None and colour is self.absolute_colour[b]:
+            return self.topscorer[a] or self.topscorer[b]
+        return True
+
+    # -- quality criteria --------------------------------------------------------------------
+
+    def completion(self, a: int, b: int) -> int:
+        """C4/C5 field: 1, plus 1 for each player of the pair who could not take the bye."""
+        return 1 + (not self.candidate[a]) + (not self.candidate[b])
+
+    def weight(
+        self,
+        higher: int,
+        lower: int,
+        *,
+        in_bracket: bool,
+        in_next: bool,
+        completion: bool,
+        bye_games: bool,
+    ) -> int:
+        """The packed weight of the pair (``higher`` ranked above ``lower``), 0 if forbidden.
+
+        ``in_bracket``: both are in the bracket being paired (C6, C7, C10–C21 count);
+        ``in_next``: ``lower`` is in the next bracket (C8 counts); ``completion``: the C4/C5
+        field is set; ``bye_games``: C9 counts (the bracket that sends the bye down).
+        """
+        if not self.allowed(higher, lower):
+            return 0
+        lay = self.layout
+        h, lo = self.players[higher], self.players[lower]
+        weight = self.completion(higher, lower) if completion else 0
+        # C6, C7: a pair in the bracket, and the score of its higher player.
+        weight = (weight << lay.count) | in_bracket
+        weight = (weight << lay.scores) | ((1 << lay.slot[h.score]) if in_bracket else 0)
+        # C8: a pair in the next bracket, and the score of its higher player.
+        weight = (weight << lay.count) | in_next
+        weight = (weight << lay.scores) | ((1 << lay.slot[h.score]) if in_next else 0)
+        # C9: the more games a player of the bye's score has played, the less pairing them
+        # is worth, so the bye goes to the one who has played most.
+        games = 0
+        if bye_games:
+            if h.score == self.bye_score:
+                games += self.played_ranks[h.played_games]
+            if lo.score == self.bye_score:
+                games += self.played_ranks[lo.played_games]
+        weight = (weight << (2 * lay.count)) | games
+        for met in _colour_fields(lo, h):
+            weight = (weight << lay.count) | (in_bracket and met)
+        return _float_fields(weight, h, lo, in_bracket, lay)
+
+
+def _colour_fields(p: PlayerState, o: PlayerState) -> tuple[bool, bool, bool, bool]:
+    """C10–C13 for a pair, each true when the criterion is met.
+
+    C10: not two topscorers (or a topscorer and opponent) with colour differences beyond ±1
+    that prefer the same colour. C11: not the same colour three times in a row for the one who
+    would have to give way. C12: the preferences can both be met. C13: the strong preferences
+    can both be met (an absolute one counts as strong, unless both are absolute).
+    """
+    same = p.preference is not None and p.preference is o.preference
+    c10 = not (same and p.imbalance > 1 and o.imbalance > 1)
+    if not (same and p.absolute and o.absolute):
+        c11 = True
+    elif p.imbalance == o.imbalance:
+        c11 = p.repeated is None or p.repeated is not o.repeated
+    else:
+        yielding = o if p.imbalance > o.imbalance else p
+        c11 = p.preference is None or yielding.repeated is not p.preference.other
+    c12 = not same
+    p_strong = p.strength in (Strength.STRONG, Strength.ABSOLUTE)
+    o_strong = o.strength in (Strength.STRONG, Strength.ABSOLUTE)
+    c13 = not (same and p_strong and o_strong and not (p.absolute and o.absolute))
+    return c10, c11, c12, c13
+
+
+def _float_fields(
+    weight: int, h: PlayerState, lo: PlayerState, in_bracket: bool, lay: Layout
+) -> int:
+    """C14–C21: downfloaters and upfloaters repeated from one and two rounds before.
+
+    Counted fields first (C14–C17), then the same weighted by score (C18–C21). A player who
+    downfloated and is paired with an equal score does not float again; a lower player who
+    upfloated and meets a higher score floats up again.
+    """
+    rounds = lay.played_rounds
+    floats = ((h.last_float, lo.last_float), (h.float_before, lo.float_before))
+    for back, (hf, lf) in enumerate(floats, start=1):
+        if rounds < back:
+            continue
+        down = 0
+        up = 0
+        if in_bracket:
+            down = (lf is Float.DOWN) + (h.score <= lo.score and hf is Float.DOWN)
+            up = not (h.score > lo.score and lf is Float.UP)
+        weight = (weight << lay.count) | down
+        weight = (weight << lay.count) | up
+    for back, (hf, lf) in enumerate(floats, start=1):
+        if rounds < back:
+            continue
+        down = 0
+        up = 0
+        if in_bracket:
+            down = ((lf is Float.DOWN) << lay.slot[lo.score]) + (
+                (hf is Float.DOWN) << lay.slot[h.score]
+            )
+            if not (lf is Float.UP and h.score > lo.score):
+                up = 1 << lay.slot[h.score]
+        weight = (weight << lay.scores) | down
+        weight = (weight << lay.scores) | up
+    return weight

@@ -1,0 +1,406 @@
+"""Maximum-weight matching in a general graph (the Dutch engine's exact optimiser).
+
+C.04.3 lets the pairing be made "with completely different methods, provided it yields
+identical results"; the engine's exact path states each bracket as a weighted matching whose
+weights order the pairing criteria, and this module finds a matching of maximum total weight.
+
+It is the primal-dual blossom method (Edmonds; Gabow and Galil's O(n³) form): every stage grows
+alternating trees from the free vertices over edges of zero slack, shrinks odd cycles into
+blossoms, augments when two trees meet, and otherwise moves the dual variables by the largest
+step that keeps them feasible. Weights are integers of any size (the engine packs its criteria
+into one big integer), so duals stay exact: they are kept doubled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+__all__ = ["max_weight_matching"]
+
+
+def max_weight_matching(
+    size: int,
+    edges: Sequence[tuple[int, int, int]],
+    *,
+    check: Callable[[], None] | None = None,
+) -> list[int]:
+    """Return ``mate`` with ``mate[v]`` the vertex matched to ``v`` (``-1`` when free).
+
+    ``edges`` are ``(u, v, weight)`` with ``0 <= u, v < size``, ``u != v`` and positive weights
+    (an edge of weight 0 or less is never worth taking and is skipped). ``check`` is called once
+    a stage, so a caller's deadline can stop a long run.
+    """
+    return _Blossom(size, edges, check).solve()
+
+
+class _Blossom:
+    """One run of the algorithm. Vertices are ``0..n-1``; blossoms ``n..2n-1``.
+
+    An edge ``k`` has two *ends*: ``2k`` points to its first vertex and ``2k + 1`` to its second;
+    ``end ^ 1`` is the other end. A matched vertex stores the end that leads to its mate.
+    """
+
+    def __init__(
+        self, n: int, edges: Sequence[tuple[int, int, int]], check: Callable[[], None] | None
+    ) -> None:
+        self.n = n
+        self.check = check
+        kept = [(u, v, w) for u, v, w in edges if w > 0 and u != v]
+        self.weight = [2 * w for _, _, w in kept]
+        self.head: list[int] = []
+        for u, v, _ in kept:
+            self.head.append(u)
+            self.head.append(v)
+        self.incident: list[list[int]] = [[] for _ in range(n)]
+        for k, (u, v, _) in enumerate(kept):
+            self.incident[u].append(2 * k + 1)
+            self.incident[v].append(2 * k)
+        top = max(self.weight, default=0)
+        self.mate = [-1] * n
+        self.label = [0] * (2 * n)
+        self.label_end = [-1] * (2 * n)
+        self.owner = list(range(n))
+        self.parent = [-1] * (2 * n)
+        self.children: list[list[int]] = [[] for _ in range(2 * n)]
+        self.base = list(range(n)) + [-1] * n
+        self.links: list[list[int]] = [[] for _ in range(2 * n)]
+        self.best_edge = [-1] * (2 * n)
+        self.best_edges: list[list[int] | None] = [None] * (2 * n)
+        self.free_ids = list(range(n, 2 * n))
+        self.dual = [top // 2] * n + [0] * n
+        self.tight = [False] * len(kept)
+        self.queue: list[int] = []
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def slack(self, k: int) -> int:
+        return self.dual[self.head[2 * k]] + self.dual[self.head[2 * k + 1]] - self.weight[k]
+
+    def leaves(self, b: int) -> list[int]:
+        if b < self.n:
+            return [b]
+        out: list[int] = []
+        stack = [b]
+        while stack:
+            x = stack.pop()
+            if x < self.n:
+                out.append(x)
+            else:
+                stack.extend(self.children[x])
+        return out
+
+    def assign_label(self, w: int, t: int, end: int) -> None:
+        b = self.owner[w]
+        self.label[w] = self.label[b] = t
+        self.label_end[w] = self.label_end[b] = end
+        self.best_edge[w] = self.best_edge[b] = -1
+        if t == 1:
+            self.queue.extend(self.leaves(b))
+        else:
+            base = self.base[b]
+            self.assign_label(self.head[self.mate[base]], 1, self.mate[base] ^ 1)
+
+    def find_cycle(self, v: int, w: int) -> int:
+        """Walk up from ``v`` and ``w``; return the base of a new blossom, or -1 for a path."""
+        marked: list[int] = []
+        base = -1
+        while v != -1 or w != -1:
+            b = self.owner[v]
+            if self.label[b] & 4:
+                base = self.base[b]
+                break
+            marked.append(b)
+            self.label[b] = 5
+            if self.label_end[b] == -1:
+                v = -1
+            else:
+                v = self.head[self.label_end[b]]
+                b = self.owner[v]
+                v = self.head[self.label_end[b]]
+            if w != -1:
+                v, w = w, v
+        for b in marked:
+            self.label[b] = 1
+        return base
+
+    # -- blossoms -----------------------------------------------------------------------------
+
+    def add_blossom(self, base: int, k: int) -> None:
+        v, w = self.head[2 * k], self.head[2 * k + 1]
+        bb, bv, bw = self.owner[base], self.owner[v], self.owner[w]
+        b = self.free_ids.pop()
+        self.base[b] = base
+        self.parent[b] = -1
+        self.parent[bb] = b
+        path: list[int] = []
+        ends: list[int] = []
+        while bv != bb:
+            self.parent[bv] = b
+            path.append(bv)
+            ends.append(self.label_end[bv])
+            v = self.head[self.label_end[bv]]
+            bv = self.owner[v]
+        path.append(bb)
+        path.reverse()
+        ends.reverse()
+        ends.append(2 * k)
+        while bw != bb:
+            self.parent[bw] = b
+            path.append(bw)
+            ends.append(self.label_end[bw] ^ 1)
+            w = self.head[self.label_end[bw]]
+            bw = self.owner[w]
+        self.children[b] = path
+        self.links[b] = ends
+        self.label[b] = 1
+        self.label_end[b] = self.label_end[bb]
+        self.dual[b] = 0
+        for leaf in self.leaves(b):
+            if self.label[self.owner[leaf]] == 2:
+                self.queue.append(leaf)
+            self.owner[leaf] = b
+        best_to = [-1] * (2 * self.n)
+        for child in path:
+            lists = self.best_edges[child]
+            if lists is None:
+                lists = [p // 2 for leaf in self.leaves(child) for p in self.incident[leaf]]
+            for kk in lists:
+                i, j = self.head[2 * kk], self.head[2 * kk + 1]
+                if self.owner[j] == b:
+                    i, j = j, i
+                bj = self.owner[j]
+                if (
+                    bj != b
+                    and self.label[bj] == 1
+                    and (best_to[bj] == -1 or self.slack(kk) < self.slack(best_to[bj]))
+                ):
+                    best_to[bj] = kk
+            self.best_edges[child] = None
+            self.best_edge[child] = -1
+        self.best_edges[b] = [kk for kk in best_to if kk != -1]
+        self.best_edge[b] = -1
+        for kk in self.best_edges[b] or []:
+            if self.best_edge[b] == -1 or self.slack(kk) < self.slack(self.best_edge[b]):
+                self.best_edge[b] = kk
+
+    def expand_blossom(self, b: int, end_stage: bool) -> None:
+        for child in self.children[b]:
+            self.parent[child] = -1
+            if child < self.n:
+                self.owner[child] = child
+            elif end_stage and self.dual[child] == 0:
+                self.expand_blossom(child, end_stage)
+            else:
+                for leaf in self.leaves(child):
+                    self.owner[leaf] = child
+        if not end_stage and self.label[b] == 2:
+            entry = self.owner[self.head[self.label_end[b] ^ 1]]
+            j = self.children[b].index(entry)
+            count = len(self.children[b])
+            if j & 1:
+                j -= count
+                step, shift = 1, 0
+            else:
+                step, shift = -1, 1
+            p = self.label_end[b]
+            while j != 0:
+                # Relabel the T sub-blossom, step to the next S one, then to the next T one.
+                self.label[self.head[p ^ 1]] = 0
+                self.label[self.head[self.links[b][j - shift] ^ shift ^ 1]] = 0
+                self.assign_label(self.head[p ^ 1], 2, p)
+                self.tight[self.links[b][j - shift] // 2] = True
+                j += step
+                p = self.links[b][j - shift] ^ shift
+                self.tight[p // 2] = True
+                j += step
+            child = self.children[b][j]
+            self.label[self.head[p ^ 1]] = self.label[child] = 2
+            self.label_end[self.head[p ^ 1]] = self.label_end[child] = p
+            self.best_edge[child] = -1
+            j += step
+            while self.children[b][j] != entry:
+                child = self.children[b][j]
+                if self.label[child] == 1:
+                    j += step
+                    continue
+                for leaf in self.leaves(child):
+                    if self.label[leaf] != 0:
+                        break
+                else:
+                    leaf = -1
+                if leaf != -1:
+                    self.label[leaf] = 0
+                    self.label[self.head[self.mate[self.base[child]]]] = 0
+                    self.assign_label(leaf, 2, self.label_end[leaf])
+                j += step
+        self.label[b] = self.label_end[b] = -1
+        self.children[b] = []
+        self.links[b] = []
+        self.base[b] = -1
+        self.best_edges[b] = None
+        self.best_edge[b] = -1
+        self.free_ids.append(b)
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        """Rotate blossom ``b`` so that its base becomes the leaf ``v``; match along the way."""
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= self.n:
+            self.augment_blossom(t, v)
+        i = j = self.children[b].index(t)
+        count = len(self.children[b])
+        if i & 1:
+            j -= count
+            step, shift = 1, 0
+        else:
+            step, shift = -1, 1
+        while j != 0:
+            j += step
+            t = self.children[b][j]
+            p = self.links[b][j - shift] ^ shift
+            if t >= self.n:
+                self.augment_blossom(t, self.head[p])
+            j += step
+            t = self.children[b][j]
+            if t >= self.n:
+                self.augment_blossom(t, self.head[p ^ 1])
+            self.mate[self.head[p]] = p ^ 1
+            self.mate[self.head[p ^ 1]] = p
+        self.children[b] = self.children[b][i:] + self.children[b][:i]
+        self.links[b] = self.links[b][i:] + self.links[b][:i]
+        self.base[b] = self.base[self.children[b][0]]
+
+    def augment(self, k: int) -> None:
+        v, w = self.head[2 * k], self.head[2 * k + 1]
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = self.owner[s]
+                if bs >= self.n:
+                    self.augment_blossom(bs, s)
+                self.mate[s] = p
+                if self.label_end[bs] == -1:
+                    break
+                t = self.head[self.label_end[bs]]
+                bt = self.owner[t]
+                s = self.head[self.label_end[bt]]
+                j = self.head[self.label_end[bt] ^ 1]
+                if bt >= self.n:
+                    self.augment_blossom(bt, j)
+                self.mate[j] = self.label_end[bt]
+                p = self.label_end[bt] ^ 1
+
+    # -- the stages ---------------------------------------------------------------------------
+
+    def solve(self) -> list[int]:
+        n = self.n
+        for _ in range(n):
+            if self.check is not None:
+                self.check()
+            self.label = [0] * (2 * n)
+            self.best_edge = [-1] * (2 * n)
+            for b in range(n, 2 * n):
+                self.best_edges[b] = None
+            self.tight = [False] * len(self.weight)
+            self.queue = []
+            for v in range(n):
+                if self.mate[v] == -1 and self.label[self.owner[v]] == 0:
+                    self.assign_label(v, 1, -1)
+            augmented = False
+            while True:
+                while self.queue and not augmented:
+                    v = self.queue.pop()
+                    for p in self.incident[v]:
+                        k = p // 2
+                        w = self.head[p]
+                        if self.owner[v] == self.owner[w]:
+                            continue
+                        if not self.tight[k]:
+                            s = self.slack(k)
+                            if s <= 0:
+                                self.tight[k] = True
+                        if self.tight[k]:
+                            if self.label[self.owner[w]] == 0:
+                                self.assign_label(w, 2, p ^ 1)
+                            elif self.label[self.owner[w]] == 1:
+                                base = self.find_cycle(v, w)
+                                if base >= 0:
+                                    self.add_blossom(base, k)
+                                else:
+                                    self.augment(k)
+                                    augmented = True
+                                    break
+                            elif self.label[w] == 0:
+                                self.label[w] = 2
+                                self.label_end[w] = p ^ 1
+                        elif self.label[self.owner[w]] == 1:
+                            b = self.owner[v]
+                            if self.best_edge[b] == -1 or s < self.slack(self.best_edge[b]):
+                                self.best_edge[b] = k
+                        elif self.label[w] == 0 and (
+                            self.best_edge[w] == -1 or s < self.slack(self.best_edge[w])
+                        ):
+                            self.best_edge[w] = k
+                if augmented:
+                    break
+                kind, delta, edge, blossom = self.dual_step()
+                for v in range(n):
+                    lab = self.label[self.owner[v]]
+                    if lab == 1:
+                        self.dual[v] -= delta
+                    elif lab == 2:
+                        self.dual[v] += delta
+                for b in range(n, 2 * n):
+                    if self.base[b] >= 0 and self.parent[b] == -1:
+                        if self.label[b] == 1:
+                            self.dual[b] += delta
+                        elif self.label[b] == 2:
+                            self.dual[b] -= delta
+                if kind == 1:
+                    break
+                if kind == 2:
+                    self.tight[edge] = True
+                    i = self.head[2 * edge]
+                    if self.label[self.owner[i]] == 0:
+                        i = self.head[2 * edge + 1]
+                    self.queue.append(i)
+                elif kind == 3:
+                    self.tight[edge] = True
+                    self.queue.append(self.head[2 * edge])
+                else:
+                    self.expand_blossom(blossom, False)
+            if not augmented:
+                break
+            for b in range(n, 2 * n):
+                if (
+                    self.parent[b] == -1
+                    and self.base[b] >= 0
+                    and self.label[b] == 1
+                    and self.dual[b] == 0
+                ):
+                    self.expand_blossom(b, True)
+        return [self.head[p] if p != -1 else -1 for p in self.mate]
+
+    def dual_step(self) -> tuple[int, int, int, int]:
+        """The largest dual move: (kind, delta, edge, blossom); kind 1 ends the search."""
+        n = self.n
+        kind, delta, edge, blossom = 1, min(self.dual[:n]), -1, -1
+        for v in range(n):
+            if self.label[self.owner[v]] == 0 and self.best_edge[v] != -1:
+                d = self.slack(self.best_edge[v])
+                if d < delta:
+                    kind, delta, edge = 2, d, self.best_edge[v]
+        for b in range(2 * n):
+            if self.parent[b] == -1 and self.label[b] == 1 and self.best_edge[b] != -1:
+                d = self.slack(self.best_edge[b]) // 2
+                if d < delta:
+                    kind, delta, edge = 3, d, self.best_edge[b]
+        for b in range(n, 2 * n):
+            if (
+                self.base[b] >= 0
+                and self.parent[b] == -1
+                and self.label[b] == 2
+                and self.dual[b] < delta
+            ):
+                kind, delta, blossom = 4, self.dual[b], b
+        return kind, max(delta, 0), edge, blossom

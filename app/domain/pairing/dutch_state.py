@@ -1,0 +1,187 @@
+"""What the Dutch rules need to know about each player before a round (C.04.3 Art. 1).
+
+From a player's history this module derives their score, whom they have met (C1), their colour
+difference and colour preference (Art. 1.6, 1.7), the floats they received in the two previous
+rounds (Art. 1.4), whether they may still receive the pairing-allocated bye (C2, from C.04.1
+Art. 4) and how many games they have played (C9).
+
+Unplayed rounds (forfeits, byes, absences) are no games: they count neither for meetings nor for
+colours (C.04.2 Art. 3), which is the same as moving them to the start of the colour history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from app.domain.pairing.dutch_types import Colour, DutchInput, DutchPlayer, Outcome
+from app.domain.types import PlayerId, PointsTable, Score
+
+__all__ = ["Float", "PlayerState", "Strength", "player_states"]
+
+
+class Strength(Enum):
+    """How much a player wants their preferred colour (Art. 1.7), weakest first."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+class Float(Enum):
+    DOWN = "down"
+    UP = "up"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player as the pairing of this round sees them.
+
+    ``rank`` is the player's place (0-based) among the players who take part in the pairing
+    now or did in an earlier round, by pairing number: its parity decides colours that nothing
+    else decides (Art. 5.2.5). ``imbalance`` is the absolute colour difference and ``repeated``
+    the colour of the last two games when they had the same one.
+    """
+
+    id: PlayerId
+    number: int
+    rank: int
+    score: Score
+    opponents: frozenset[PlayerId]
+    colours: tuple[Colour, ...]
+    preference: Colour | None
+    strength: Strength
+    imbalance: int
+    repeated: Colour | None
+    bye_eligible: bool
+    played_games: int
+    last_float: Float | None
+    float_before: Float | None
+
+    @property
+    def absolute(self) -> bool:
+        return self.strength is Strength.ABSOLUTE
+
+
+def player_states(round_: DutchInput) -> dict[PlayerId, PlayerState]:
+    """The state of every player of ``round_`` (absent ones included: opponents need them)."""
+    table = round_.points
+    by_id = {player.id: player for player in round_.players}
+    ranked = sorted(
+        (player for player in round_.players if player.present or _took_part(player)),
+        key=lambda player: player.number,
+    )
+    rank = {player.id: index for index, player in enumerate(ranked)}
+    return {
+        player.id: _state(player, by_id, table, rank.get(player.id, len(ranked)))
+        for player in round_.players
+    }
+
+
+def _took_part(player: DutchPlayer) -> bool:
+    """Paired (or given the PAB) in an earlier round."""
+    return any(
+        record.outcome.has_opponent or record.outcome is Outcome.PAIRING_BYE
+        for record in player.history
+    )
+
+
+def _state(
+    player: DutchPlayer, by_id: Mapping[PlayerId, DutchPlayer], table: PointsTable, rank: int
+) -> PlayerState:
+    colours = tuple(
+        record.colour
+        for record in player.history
+        if record.outcome.played and record.colour is not None
+    )
+    preference, strength, imbalance, repeated = colour_preference(colours)
+    return PlayerState(
+        id=player.id,
+        number=player.number,
+        rank=rank,
+        score=player.score(table),
+        opponents=frozenset(
+            record.opponent
+            for record in player.history
+            if record.outcome.played and record.opponent is not None
+        ),
+        colours=colours,
+        preference=preference,
+        strength=strength,
+        imbalance=imbalance,
+        repeated=repeated,
+        bye_eligible=bye_eligible(player, table),
+        played_games=len(colours),
+        last_float=float_in(player, 1, by_id, table),
+        float_before=float_in(player, 2, by_id, table),
+    )
+
+
+def colour_preference(
+    colours: tuple[Colour, ...],
+) -> tuple[Colour | None, Strength, int, Colour | None]:
+    """Art. 1.6–1.7: (preferred colour, strength, |colour difference|, repeated colour).
+
+    Absolute: the colour difference is beyond ±1, or the last two games had the same colour
+    (prefer the other). Strong: a difference of ±1 (prefer the colour that evens it). Mild: no
+    difference (prefer to alternate from the last game). None: no game played yet.
+    """
+    whites = sum(1 for colour in colours if colour is Colour.WHITE)
+    difference = 2 * whites - len(colours)
+    imbalance = abs(difference)
+    evening = Colour.BLACK if difference > 0 else Colour.WHITE
+    last = colours[-1] if colours else None
+    repeated = last if len(colours) >= 2 and colours[-2] is last else None
+    if imbalance > 1:
+        return evening, Strength.ABSOLUTE, imbalance, repeated
+    if repeated is not None:
+        return repeated.other, Strength.ABSOLUTE, imbalance, repeated
+    if imbalance == 1:
+        return evening, Strength.STRONG, imbalance, None
+    if last is not None:
+        return last.other, Strength.MILD, imbalance, None
+    return None, Strength.NONE, 0, None
+
+
+def bye_eligible(player: DutchPlayer, table: PointsTable) -> bool:
+    """C2 (C.04.1 Art. 4): no PAB for a player who already scored, in one single round and
+    without playing, as many points as a win (a PAB, a forfeit win, a full-point bye)."""
+    return not any(
+        not record.outcome.played and record.outcome.points(table) >= table.win
+        for record in player.history
+    )
+
+
+def float_in(
+    player: DutchPlayer,
+    rounds_back: int,
+    by_id: Mapping[PlayerId, DutchPlayer],
+    table: PointsTable,
+) -> Float | None:
+    """Art. 1.4: the float ``rounds_back`` rounds before this one.
+
+    A game between different scores gives the higher-ranked player a downfloat and the other an
+    upfloat (1.4.2); a round not played that scored more than a loss is a downfloat (1.4.3);
+    nothing else is a float (1.4.4).
+    """
+    index = len(player.history) - rounds_back
+    if index < 0:
+        return None
+    record = player.history[index]
+    if not record.outcome.played:
+        return Float.DOWN if record.outcome.points(table) > table.loss else None
+    if record.opponent is None:  # never: a played round has an opponent (RoundRecord)
+        return None
+    mine = _score_before(player, index, table)
+    theirs = _score_before(by_id[record.opponent], index, table)
+    if mine > theirs:
+        return Float.DOWN
+    if mine < theirs:
+        return Float.UP
+    return None
+
+
+def _score_before(player: DutchPlayer, index: int, table: PointsTable) -> Score:
+    return Score(sum(record.outcome.points(table) for record in player.history[:index]))

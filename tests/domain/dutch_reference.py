@@ -1,0 +1,126 @@
+"""The shared Dutch reference tournaments (``tests/data/dutch``) as rounds for the engine.
+
+Each file is a whole tournament paired round by round by bbpPairings v6.0.0. ``round_input``
+gives the engine's input for round *r* (rounds 1..r−1 as history, the players with a game or the
+PAB in round *r* present) and ``round_result`` what the file says round *r* was.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from app.domain.pairing.dutch_types import (
+    Board,
+    Colour,
+    DutchInput,
+    DutchPlayer,
+    Outcome,
+    RoundRecord,
+)
+from app.domain.trf import TrfColour, TrfDocument, TrfGame, TrfResult, read_trf
+from app.domain.types import PlayerId, RoundNumber
+
+DATA = Path(__file__).parent.parent / "data" / "dutch"
+FILES = sorted(path.name for path in DATA.glob("dutch_p*.trf"))
+BENCHMARK_FILE = "dutch_p1000_r09_s1.trf"
+GOLDEN_FILES = [name for name in FILES if name != BENCHMARK_FILE]
+
+_GAME = {
+    TrfResult.WIN: Outcome.WIN,
+    TrfResult.UNRATED_WIN: Outcome.WIN,
+    TrfResult.DRAW: Outcome.DRAW,
+    TrfResult.UNRATED_DRAW: Outcome.DRAW,
+    TrfResult.LOSS: Outcome.LOSS,
+    TrfResult.UNRATED_LOSS: Outcome.LOSS,
+    TrfResult.FORFEIT_WIN: Outcome.FORFEIT_WIN,
+    TrfResult.FORFEIT_LOSS: Outcome.FORFEIT_LOSS,
+}
+_NO_GAME = {
+    TrfResult.PAIRING_ALLOCATED_BYE: Outcome.PAIRING_BYE,
+    TrfResult.HALF_POINT_BYE: Outcome.HALF_POINT_BYE,
+    TrfResult.DRAW: Outcome.HALF_POINT_BYE,
+    TrfResult.FULL_POINT_BYE: Outcome.FULL_POINT_BYE,
+    TrfResult.FORFEIT_WIN: Outcome.FULL_POINT_BYE,
+    TrfResult.ZERO_POINT_BYE: Outcome.ZERO_POINT_BYE,
+}
+
+
+@cache
+def document(name: str) -> TrfDocument:
+    return read_trf((DATA / name).read_text())
+
+
+def rounds(name: str) -> int:
+    doc = document(name)
+    return doc.total_rounds or doc.rounds_played
+
+
+def _game(record_games: tuple[TrfGame | None, ...], index: int) -> TrfGame | None:
+    return record_games[index] if index < len(record_games) else None
+
+
+def _record(game: TrfGame | None) -> RoundRecord:
+    if game is None:
+        return RoundRecord(Outcome.ABSENT)
+    if game.opponent is not None:
+        colour = None if game.colour is TrfColour.NONE else Colour(_COLOUR[game.colour])
+        return RoundRecord(_GAME[game.result], PlayerId(game.opponent), colour)
+    return RoundRecord(_NO_GAME.get(game.result, Outcome.ABSENT))
+
+
+_COLOUR = {TrfColour.WHITE: "white", TrfColour.BLACK: "black"}
+
+
+def _paired(game: TrfGame | None) -> bool:
+    return game is not None and (
+        game.opponent is not None or game.result is TrfResult.PAIRING_ALLOCATED_BYE
+    )
+
+
+def initial_colour(doc: TrfDocument) -> Colour:
+    """Round 1's colours tell it: the higher-ranked player of the first board with a game got
+    the initial colour if their place among the paired players is odd (1st, 3rd…)."""
+    given = doc.initial_colour
+    if given is not None:
+        return Colour(_COLOUR[given])
+    paired = sorted(p.start_number for p in doc.players if _paired(_game(p.games, 0)))
+    place = {number: index for index, number in enumerate(paired)}
+    by_number = {p.start_number: p for p in doc.players}
+    for number in paired:
+        game = _game(by_number[number].games, 0)
+        if game is not None and game.opponent is not None and game.colour is not TrfColour.NONE:
+            higher = min(number, game.opponent)
+            higher_game = _game(by_number[higher].games, 0)
+            assert higher_game is not None
+            colour = Colour(_COLOUR[higher_game.colour])
+            return colour if place[higher] % 2 == 0 else colour.other
+    return Colour.WHITE
+
+
+def round_input(name: str, number: int) -> DutchInput:
+    doc = document(name)
+    players = tuple(
+        DutchPlayer(
+            PlayerId(p.start_number),
+            p.start_number,
+            tuple(_record(_game(p.games, i)) for i in range(number - 1)),
+            present=_paired(_game(p.games, number - 1)),
+        )
+        for p in sorted(doc.players, key=lambda p: p.start_number)
+    )
+    return DutchInput(players, RoundNumber(number), rounds(name), initial_colour(doc))
+
+
+def round_result(name: str, number: int) -> tuple[frozenset[Board], PlayerId | None]:
+    boards = set()
+    bye = None
+    for p in document(name).players:
+        game = _game(p.games, number - 1)
+        if game is None:
+            continue
+        if game.opponent is not None and game.colour is TrfColour.WHITE:
+            boards.add(Board(PlayerId(p.start_number), PlayerId(game.opponent)))
+        elif game.opponent is None and game.result is TrfResult.PAIRING_ALLOCATED_BYE:
+            bye = PlayerId(p.start_number)
+    return frozenset(boards), bye
