@@ -22,6 +22,7 @@ from app.domain.pairing.dutch_colours import colour_of_higher
 from app.domain.pairing.dutch_completion import maximum_matching
 from app.domain.pairing.dutch_criteria import Criteria
 from app.domain.pairing.dutch_state import PlayerState, player_states
+from app.domain.pairing.dutch_transpositions import pair_in_order
 from app.domain.pairing.dutch_types import (
     Board,
     Colour,
@@ -94,11 +95,11 @@ def _pair_brackets(
         bye_here = odd and plan.score is not None and plan.score >= resident_score
         result: BracketPairing | None = None
         if not following:
-            result = pair_bracket(
-                criteria, mdps, residents, Scope(completion=odd, bye_games=bye_games), check=check
+            result = _pair_alone(
+                criteria, mdps, residents, Scope(completion=odd, bye_games=bye_games), check
             )
         elif not bye_here:
-            local = pair_bracket(criteria, mdps, residents, Scope(), check=check)
+            local = _pair_alone(criteria, mdps, residents, Scope(), check)
             if _leaves_best_next(criteria, local.floaters, following, below):
                 result = local
         if result is None:
@@ -128,6 +129,26 @@ def _pair_brackets(
     if len(mdps) > 1:
         raise PairingImpossible("the last bracket could not be completed")
     return pairs, (mdps[0] if mdps else None)
+
+
+FAST_FROM = 20
+"""Brackets of at least this many players walk Art. 4 in order (``dutch_transpositions``)
+before the exact matching is tried."""
+
+
+def _pair_alone(
+    criteria: Criteria,
+    mdps: Sequence[int],
+    residents: Sequence[int],
+    scope: Scope,
+    check: Callable[[], None] | None,
+) -> BracketPairing:
+    """A bracket paired on its own: in order when that is certain, else by the matching."""
+    if len(mdps) + len(residents) >= FAST_FROM:
+        found = pair_in_order(criteria, mdps, residents, scope)
+        if found is not None:
+            return found
+    return pair_bracket(criteria, mdps, residents, scope, check=check)
 
 
 def _bye_games_next(

@@ -92,8 +92,11 @@ class Criteria:
 
     def allowed(self, a: int, b: int) -> bool:
         """C1 and C3: ``a`` and ``b`` may meet in this round."""
-        if self.ids[b] in self.opponents[a]:
-            return False
+        return self.ids[b] not in self.opponents[a] and self.colours_allowed(a, b)
+
+    def colours_allowed(self, a: int, b: int) -> bool:
+        """C3 alone: not two absolute preferences for the same colour, unless a topscorer
+        meets in the last round (Art. 1.8)."""
         colour = self.absolute_colour[a]
         if colour is not None and colour is self.absolute_colour[b]:
             return self.topscorer[a] or self.topscorer[b]
@@ -123,6 +126,26 @@ class Criteria:
         """
         if not self.allowed(higher, lower):
             return 0
+        return self.quality(
+            higher,
+            lower,
+            in_bracket=in_bracket,
+            in_next=in_next,
+            completion=completion,
+            bye_games=bye_games,
+        )
+
+    def quality(
+        self,
+        higher: int,
+        lower: int,
+        *,
+        in_bracket: bool,
+        in_next: bool,
+        completion: bool,
+        bye_games: bool,
+    ) -> int:
+        """``weight`` for a pair known to be allowed."""
         lay = self.layout
         h, lo = self.players[higher], self.players[lower]
         weight = self.completion(higher, lower) if completion else 0
