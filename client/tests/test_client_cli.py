@@ -109,8 +109,9 @@ def test_an_evening_through_the_command(svizzera: Run, tmp_path: Path) -> None:
     svizzera("export", "-o", str(tmp_path / "standings.csv"))
     lines = (tmp_path / "standings.csv").read_text().splitlines()
     assert len(lines) == 9 and lines[1].split(",")[3] == standings.rows[0].name
-    svizzera("print", "--no-open", "-o", str(tmp_path / "page.html"))
-    assert "CLI evening" in (tmp_path / "page.html").read_text()
+    svizzera("print", "--no-open", "-o", str(tmp_path / "page.html"), "--lang", "it")
+    page = (tmp_path / "page.html").read_text()
+    assert "CLI evening" in page and 'lang="it"' in page
 
     followed = svizzera("follow", "--json", "--timeout", "1").stdout.splitlines()
     types = [json.loads(line)["type"] for line in followed]

@@ -346,6 +346,9 @@ def print_(
         Path | None, typer.Option("--output", "-o", help="Default: svizzera-ID.html.")
     ] = None,
     open_: Annotated[bool, typer.Option("--open/--no-open", help="Open it in a browser.")] = True,
+    lang: Annotated[
+        Literal["en", "it", "sk", "cs"] | None, typer.Option(help="The page's language.")
+    ] = None,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -353,7 +356,7 @@ def print_(
     """Save the printable page (standings, every round, the final phase) and open it."""
     with Session(server, as_json=json, tournament=tournament) as s:
         tournament_id = s.tournament_id()
-        page = s.client.get_print_page(tournament_id)
+        page = s.client.get_print_page(tournament_id, lang=lang)
         path = output or Path(f"svizzera-{tournament_id}.html")
         path.write_text(page, encoding="utf-8")
         if open_:
