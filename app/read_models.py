@@ -266,6 +266,13 @@ class RoundGeneratedData(BaseModel):
     round: RoundRead
 
 
+class RoundUndoneData(BaseModel):
+    """The round taken back, as it was (its matches no longer exist), and the status after."""
+
+    round: RoundRead
+    status: Status
+
+
 class ResultData(BaseModel):
     """The match with its result (null once cleared), the tournament's status, and the standings
     rows that changed (any figure, rank or qualifying flag), best first."""

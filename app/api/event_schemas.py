@@ -18,6 +18,7 @@ from app.read_models import (
     PlayerData,
     ResultData,
     RoundGeneratedData,
+    RoundUndoneData,
     TournamentCreatedData,
     TournamentFinishedData,
 )
@@ -28,6 +29,7 @@ from app.services import events
 DATA: dict[str, type[BaseModel]] = {
     events.TOURNAMENT_CREATED: TournamentCreatedData,
     events.ROUND_GENERATED: RoundGeneratedData,
+    events.ROUND_UNDONE: RoundUndoneData,
     events.RESULT_RECORDED: ResultData,
     events.RESULT_CORRECTED: ResultData,
     events.RESULT_CLEARED: ResultData,
@@ -40,6 +42,7 @@ DATA: dict[str, type[BaseModel]] = {
 SUMMARIES = {
     events.TOURNAMENT_CREATED: "A tournament was created",
     events.ROUND_GENERATED: "A Swiss round was generated",
+    events.ROUND_UNDONE: "The latest Swiss round was taken back (none of its results recorded)",
     events.RESULT_RECORDED: "A result was recorded",
     events.RESULT_CORRECTED: "A recorded result was changed",
     events.RESULT_CLEARED: "A result was cleared",

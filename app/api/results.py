@@ -1,4 +1,5 @@
-"""/v1/tournaments/{id}/matches/{match_id}/result: record, correct, clear."""
+"""Results: ``…/matches/{match_id}/result`` (record, correct, clear one) and ``…/results``
+(several at once)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,16 @@ from fastapi import APIRouter, Path
 
 from app.api.deps import OrganizerDep, SessionDep
 from app.api.responses import WRITE
-from app.api.schemas import ResultWrite
+from app.api.schemas import ResultsBatch, ResultWrite
 from app.read_models import MatchRead
 from app.services import results, views
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}/matches", tags=["results"])
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["results"])
 MatchId = Annotated[int, Path(ge=1, description="The match's id in this tournament")]
 
 
 @router.put(
-    "/{match_id}/result",
+    "/matches/{match_id}/result",
     operation_id="results-record",
     summary="Record or correct a result",
     response_model=MatchRead,
@@ -43,7 +44,7 @@ def record_result(
 
 
 @router.delete(
-    "/{match_id}/result",
+    "/matches/{match_id}/result",
     operation_id="results-clear",
     summary="Clear a result",
     response_model=MatchRead,
@@ -53,3 +54,27 @@ def clear_result(match_id: MatchId, header: OrganizerDep, session: SessionDep) -
     """Same correction rules as recording; answers the match without its result."""
     _, match = results.clear(session, header.id, match_id)
     return views.match(match)
+
+
+@router.post(
+    "/results",
+    operation_id="results-record-batch",
+    summary="Record several results at once",
+    response_model=list[MatchRead],
+    responses=WRITE,
+)
+def record_results(
+    body: ResultsBatch, header: OrganizerDep, session: SessionDep
+) -> list[MatchRead]:
+    """A round's results in one request, in order, all or nothing: if one is refused, none is
+    recorded and the problem's `detail` names it (`results[3] (match 7): …`). Each recorded
+    result emits its own `result.*` event. Answers the matches in the order sent."""
+    entries = [
+        (
+            e.match_id,
+            results.result_of(e.home, e.away, e.winner, e.decided_by, e.forfeit),
+        )
+        for e in body.results
+    ]
+    _, matches = results.record_many(session, header.id, entries)
+    return [views.match(m) for m in matches]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, status
+from fastapi import APIRouter, Path, Response, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
@@ -12,6 +12,7 @@ from app.errors import RoundNotFound
 from app.read_models import RoundRead
 from app.services import rounds, storage, views
 
+RoundNumberPath = Annotated[int, Path(ge=1, description="Round number")]
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])
 
 
@@ -27,6 +28,21 @@ def generate_round(header: OrganizerDep, session: SessionDep) -> RoundRead:
     """All groups at once in the group variant. 409 `round_incomplete` while results are missing."""
     tournament, swiss_round = rounds.generate(session, header.id)
     return views.round_(tournament, swiss_round)
+
+
+@router.delete(
+    "/{number}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="rounds-undo",
+    summary="Undo the latest round",
+    responses=WRITE,
+)
+def undo_round(number: RoundNumberPath, header: OrganizerDep, session: SessionDep) -> Response:
+    """Take back the latest Swiss round, generated too early, while none of its results is
+    recorded (409 `round_has_results`; an earlier round: 409 `round_locked`). Its matches are
+    deleted and `round.undone` is emitted; generate it again when ready."""
+    rounds.undo(session, header.id, number)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.get(
@@ -49,7 +65,7 @@ def list_rounds(header: TournamentDep, session: SessionDep) -> list[RoundRead]:
     responses=READ,
 )
 def read_round(
-    number: Annotated[int, Path(ge=1, description="Round number")],
+    number: RoundNumberPath,
     header: TournamentDep,
     session: SessionDep,
 ) -> RoundRead:

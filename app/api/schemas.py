@@ -145,6 +145,35 @@ class ResultWrite(Schema):
         return self
 
 
+class ResultEntry(ResultWrite):
+    """One result of a batch: the match's id and its result."""
+
+    match_id: int = Field(ge=1, description="The match's id in this tournament")
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"match_id": 7, "home": 2, "away": 1}]}
+    )
+
+
+MAX_BATCH = 2048
+"""A round of 4096 players has 2048 matches: a whole round fits in one batch."""
+
+
+class ResultsBatch(Schema):
+    """Several results recorded in one request, in order, all or nothing."""
+
+    results: list[ResultEntry] = Field(min_length=1, max_length=MAX_BATCH)
+
+    model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="after")
+    def _each_match_once(self) -> ResultsBatch:
+        ids = [entry.match_id for entry in self.results]
+        if len(set(ids)) != len(ids):
+            raise ValueError("each match may appear once in a batch")
+        return self
+
+
 # -- health ------------------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 EventType = Literal[
     "tournament.created",
     "round.generated",
+    "round.undone",
     "result.recorded",
     "result.corrected",
     "result.cleared",

@@ -49,6 +49,10 @@ class UnknownGroup(DomainError):
     code = "group_not_found"
 
 
+class UnknownRound(DomainError):
+    code = "round_not_found"
+
+
 class UnknownMatch(DomainError):
     code = "match_not_found"
 
@@ -75,6 +79,12 @@ class NoMoreRounds(DomainError):
     """The format's Swiss rounds have all been generated."""
 
     code = "no_more_rounds"
+
+
+class RoundHasResults(DomainError):
+    """A round is taken back only while none of its results is recorded."""
+
+    code = "round_has_results"
 
 
 class RoundLocked(DomainError):

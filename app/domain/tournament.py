@@ -23,12 +23,15 @@ from app.domain.errors import (
     NotEnoughQualifiers,
     RegistrationClosed,
     RepeatedName,
+    RoundHasResults,
     RoundIncomplete,
+    RoundLocked,
     TooFewPlayers,
     TooManyPlayers,
     UnknownGroup,
     UnknownMatch,
     UnknownPlayer,
+    UnknownRound,
     WrongStatus,
 )
 from app.domain.final_matches import decided, matches_from, reformed_finals
@@ -400,6 +403,35 @@ class Tournament:
         self.rounds.append(swiss_round)
         self.matches.update((m.id, m) for m in new_matches)
         return swiss_round
+
+    @_command
+    def undo_round(self, number: RoundNumber) -> SwissRound:
+        """Take back the latest Swiss round (every group's), while none of its results is
+        recorded and the final phase has not started: the organizer's remedy for a round
+        generated too early. A player entered late or withdrawn since that round was generated
+        keeps that change, now for the round that will be generated in its place."""
+        if not 1 <= number <= self.current_round:
+            raise UnknownRound(f"round {number} has not been generated")
+        if number != self.current_round:
+            raise RoundLocked(f"only the latest round ({self.current_round}) can be undone")
+        if self.final_phase_started:
+            raise WrongStatus("the final phase has started: its Swiss rounds cannot be undone")
+        matches = self.round_matches(number)
+        recorded = [m.id for m in matches if m.result is not None]
+        if recorded:
+            raise RoundHasResults(
+                f"round {number} has {len(recorded)} recorded result(s) (matches "
+                f"{', '.join(map(str, recorded))}): clear them first to undo the round"
+            )
+        for match in matches:
+            del self.matches[match.id]
+        for player in list(self.players.values()):
+            if player.entered_round > number:
+                player = replace(player, entered_round=RoundNumber(number))
+            if player.withdrawn_after == number:
+                player = replace(player, withdrawn_after=RoundNumber(number - 1))
+            self.players[player.id] = player
+        return self.rounds.pop()
 
     # -- results --------------------------------------------------------------------------
 

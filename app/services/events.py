@@ -18,7 +18,7 @@ from sqlalchemy import func, insert, select, text
 from sqlalchemy.orm import Session
 
 from app.db import note_emitted
-from app.domain.matches import MatchChanges, MatchId, SwissRound
+from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
 from app.domain.tournament import Tournament
 from app.domain.types import GroupName, Player, Stage, Status
 from app.models import EventRow
@@ -31,6 +31,7 @@ CHANNEL = "svizzera_events"
 
 TOURNAMENT_CREATED = "tournament.created"
 ROUND_GENERATED = "round.generated"
+ROUND_UNDONE = "round.undone"
 RESULT_RECORDED = "result.recorded"
 RESULT_CORRECTED = "result.corrected"
 RESULT_CLEARED = "result.cleared"
@@ -41,6 +42,7 @@ TOURNAMENT_FINISHED = "tournament.finished"
 TYPES = (
     TOURNAMENT_CREATED,
     ROUND_GENERATED,
+    ROUND_UNDONE,
     RESULT_RECORDED,
     RESULT_CORRECTED,
     RESULT_CLEARED,
@@ -164,26 +166,39 @@ class ResultWatch:
     rows and the final-phase matches. After the command, ``event`` tells which rows changed,
     so a scoreboard updates only those."""
 
-    def __init__(self, before: Tournament, match_id: int) -> None:
+    def __init__(
+        self, before: Tournament, match_id: int, *, shared: ResultWatch | None = None
+    ) -> None:
         self.match_id = match_id
         previous = before.matches.get(MatchId(match_id))
         self.had_result = previous is not None and previous.result is not None
-        self.groups: tuple[GroupName | None, ...] = (
-            (None, GroupName("A"), GroupName("B")) if before.format.groups else (None,)
-        )
+        self.groups: tuple[GroupName | None, ...]
+        self.rows: dict[GroupName | None, dict[int, dict[str, Any]]]
+        self.finals: dict[MatchId, Match]
+        if shared is not None:  # another match of the same batch: the same state before
+            self.groups, self.rows, self.finals = shared.groups, shared.rows, shared.finals
+            return
+        self.groups = (None, GroupName("A"), GroupName("B")) if before.format.groups else (None,)
         self.rows = {g: _standing_rows(before, g) for g in self.groups}
         self.finals = {m.id: m for m in before.final_matches()}
 
-    def event(self, after: Tournament, changes: MatchChanges) -> NewEvent:
+    def event(
+        self,
+        after: Tournament,
+        changes: MatchChanges,
+        *,
+        rows_after: dict[GroupName | None, dict[int, dict[str, Any]]] | None = None,
+    ) -> NewEvent:
         match = after.matches[MatchId(self.match_id)]
         if match.result is None:
             kind = RESULT_CLEARED
         else:
             kind = RESULT_CORRECTED if self.had_result else RESULT_RECORDED
         data: dict[str, Any] = {"match": _dump(views.match(match)), "status": after.status.value}
+        rows_after = rows_after or {g: _standing_rows(after, g) for g in self.groups}
         for group in self.groups:
             old = self.rows[group]
-            rows = [row for pid, row in _standing_rows(after, group).items() if old.get(pid) != row]
+            rows = [row for pid, row in rows_after[group].items() if old.get(pid) != row]
             rows.sort(key=lambda row: row["rank"])
             if group is None:
                 data["standings"] = rows
@@ -205,6 +220,28 @@ def result_events(match_id: int) -> Callable[[Tournament], Describe]:
     def watch(before: Tournament) -> Describe:
         taken = ResultWatch(before, match_id)
         return lambda after, changes: [taken.event(after, changes)] if changes.written else []
+
+    return watch
+
+
+def batch_result_events(match_ids: Sequence[int]) -> Callable[[Tournament], Describe]:
+    """The watch of several results in one command: one ``result.*`` event per match, in order.
+    Each compares with the state before the batch and carries the state after it (standings
+    are computed once on each side, not once per match)."""
+
+    def watch(before: Tournament) -> Describe:
+        first = ResultWatch(before, match_ids[0])
+        taken = [first, *(ResultWatch(before, m, shared=first) for m in match_ids[1:])]
+
+        def describe(after: Tournament, changes: list[MatchChanges]) -> list[NewEvent]:
+            rows_after = {g: _standing_rows(after, g) for g in first.groups}
+            return [
+                w.event(after, c, rows_after=rows_after)
+                for w, c in zip(taken, changes, strict=True)
+                if c.written
+            ]
+
+        return describe
 
     return watch
 

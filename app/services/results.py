@@ -1,10 +1,13 @@
-"""Results: record, correct, clear; start the final phase."""
+"""Results: record, correct, clear (one, or several all or nothing); start the final phase."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy.orm import Session
 
-from app.domain.matches import Match, MatchChanges
+from app.domain.errors import DomainError
+from app.domain.matches import Match, MatchChanges, MatchId
 from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, Result, Side
 from app.services import commands, events
@@ -21,7 +24,7 @@ def record(
     decided_by: DecidedBy | None,
     forfeit: Side | None,
 ) -> tuple[Tournament, Match]:
-    result = Result(home or 0, away or 0, winner, decided_by, forfeit)
+    result = result_of(home, away, winner, decided_by, forfeit)
     tournament, _ = commands.run(
         session,
         tournament_id,
@@ -38,6 +41,54 @@ def record(
         watch=events.result_events(match_id),
     )
     return tournament, tournament.matches[match_id]
+
+
+def result_of(
+    home: int | None,
+    away: int | None,
+    winner: Side | None,
+    decided_by: DecidedBy | None,
+    forfeit: Side | None,
+) -> Result:
+    """The domain's result of what a client sent (a forfeit may leave the goals out)."""
+    return Result(home or 0, away or 0, winner, decided_by, forfeit)
+
+
+def record_many(
+    session: Session, tournament_id: str, entries: Sequence[tuple[int, Result]]
+) -> tuple[Tournament, list[Match]]:
+    """Record several results in order, all or nothing: the first refusal (its message names
+    the entry) leaves every match as it was. One ``result.*`` event per match."""
+
+    def command(tournament: Tournament) -> list[MatchChanges]:
+        changes = []
+        for index, (match_id, result) in enumerate(entries):
+            try:
+                changes.append(tournament.record_result(MatchId(match_id), result))
+            except DomainError as exc:
+                exc.args = (f"results[{index}] (match {match_id}): {exc}",)
+                raise
+        return changes
+
+    tournament, _ = commands.run(
+        session,
+        tournament_id,
+        "results-record-batch",
+        command,
+        detail={"results": [{"match_id": m, **_described(r)} for m, r in entries]},
+        watch=events.batch_result_events([match_id for match_id, _ in entries]),
+    )
+    return tournament, [tournament.matches[MatchId(match_id)] for match_id, _ in entries]
+
+
+def _described(result: Result) -> dict[str, object]:
+    return {
+        "home": result.home_goals,
+        "away": result.away_goals,
+        "winner": result.winner,
+        "decided_by": result.decided_by,
+        "forfeit": result.forfeit,
+    }
 
 
 def clear(session: Session, tournament_id: str, match_id: int) -> tuple[Tournament, Match]:

@@ -1,4 +1,4 @@
-"""Rounds: generate the next Swiss round (all groups at once)."""
+"""Rounds: generate the next Swiss round (all groups at once); undo the latest one."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from sqlalchemy.orm import Session
 
 from app.domain.matches import SwissRound
 from app.domain.tournament import Tournament
+from app.domain.types import RoundNumber
 from app.services import commands, events
 
 
@@ -18,4 +19,22 @@ def generate(session: Session, tournament_id: str) -> tuple[Tournament, SwissRou
         lambda t: t.generate_round(),
         detail=lambda r: {"round": r.number},
         watch=lambda _: lambda t, r: [(events.ROUND_GENERATED, events.round_data(t, r))],
+    )
+
+
+def undo(session: Session, tournament_id: str, number: int) -> tuple[Tournament, SwissRound]:
+    """Take back the latest round (none of its results recorded); emits ``round.undone``."""
+
+    def watch(before: Tournament) -> events.Describe:
+        # The round's matches are gone after the undo: read the round before it.
+        was = events.round_data(before, before.rounds[-1]) if before.rounds else {}
+        return lambda after, _: [(events.ROUND_UNDONE, {**was, "status": after.status.value})]
+
+    return commands.run(
+        session,
+        tournament_id,
+        "rounds-undo",
+        lambda t: t.undo_round(RoundNumber(number)),
+        detail=lambda r: {"round": r.number},
+        watch=watch,
     )

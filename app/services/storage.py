@@ -299,6 +299,9 @@ def _save_players(
 def _save_rounds(
     session: Session, tid: str, before: tuple[SwissRound, ...], after: list[SwissRound]
 ) -> None:
+    gone = [r.number for r in before if r.number > len(after)]
+    if gone:  # an undone round
+        session.execute(delete(R).where(R.c.tournament_id == tid, R.c.number.in_(gone)))
     known = {r.number for r in before}
     new = [
         {

@@ -38,6 +38,13 @@ class RoundGeneratedData(EventData):
     round: RoundRead
 
 
+class RoundUndoneData(EventData):
+    """The round taken back, as it was (its matches no longer exist), and the status after."""
+
+    round: RoundRead
+    status: Status
+
+
 class ResultData(EventData):
     """The match with its result (``None`` once cleared), the status after the change, and the
     standings rows that changed, best first; in the final phase the finals a semifinal formed
@@ -86,6 +93,11 @@ class RoundGeneratedEvent(EventEnvelope):
     data: RoundGeneratedData
 
 
+class RoundUndoneEvent(EventEnvelope):
+    type: Literal["round.undone"]
+    data: RoundUndoneData
+
+
 class ResultRecordedEvent(EventEnvelope):
     type: Literal["result.recorded"]
     data: ResultData
@@ -124,6 +136,7 @@ class TournamentFinishedEvent(EventEnvelope):
 EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
     "tournament.created": TournamentCreatedEvent,
     "round.generated": RoundGeneratedEvent,
+    "round.undone": RoundUndoneEvent,
     "result.recorded": ResultRecordedEvent,
     "result.corrected": ResultCorrectedEvent,
     "result.cleared": ResultClearedEvent,

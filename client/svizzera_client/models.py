@@ -26,6 +26,7 @@ ColourRule = Literal["fewer_home", "more_away", "alternation", "position", "lot"
 EventType = Literal[
     "tournament.created",
     "round.generated",
+    "round.undone",
     "result.recorded",
     "result.corrected",
     "result.cleared",
@@ -143,6 +144,18 @@ class ResultWrite(Request):
     winner: Side | None = None
     decided_by: DecidedBy | None = None
     forfeit: Side | None = None
+
+
+class ResultEntry(ResultWrite):
+    """One result of a batch: ``ResultEntry(match_id=7, home=2, away=1)``."""
+
+    match_id: int
+
+
+class ResultsBatch(Request):
+    """Several results recorded in one request, in order, all or nothing."""
+
+    results: list[ResultEntry]
 
 
 # -- tournaments and players -------------------------------------------------------------------

@@ -31,6 +31,7 @@ from svizzera_client.models import (
     PlayerRead,
     PlayerUpdate,
     Request,
+    ResultsBatch,
     ResultWrite,
     RoundRead,
     StandingsRead,
@@ -238,6 +239,12 @@ def generate_round(tournament_id: str, *, if_match: IfMatch = None) -> Call[Roun
     return Call(one(RoundRead), if_match=if_match)
 
 
+@operation("DELETE", TOURNAMENT + "/rounds/{number}", "rounds-undo", auth="organizer")
+def undo_round(tournament_id: str, number: int, *, if_match: IfMatch = None) -> Call[None]:
+    """Take back the latest round while none of its results is recorded."""
+    return Call(nothing, if_match=if_match)
+
+
 @operation("GET", TOURNAMENT + "/rounds", "rounds-list")
 def list_rounds(tournament_id: str) -> Call[list[RoundRead]]:
     return Call(many(RoundRead))
@@ -254,6 +261,14 @@ def record_result(
 ) -> Call[MatchRead]:
     """Record or correct a result; answers the match."""
     return Call(one(MatchRead), json=body, if_match=if_match)
+
+
+@operation("POST", TOURNAMENT + "/results", "results-record-batch", auth="organizer")
+def record_results(
+    tournament_id: str, body: ResultsBatch, *, if_match: IfMatch = None
+) -> Call[list[MatchRead]]:
+    """Several results at once, all or nothing; answers the matches in the order sent."""
+    return Call(many(MatchRead), json=body, if_match=if_match)
 
 
 @operation("DELETE", TOURNAMENT + "/matches/{match_id}/result", "results-clear", auth="organizer")

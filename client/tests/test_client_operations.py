@@ -14,6 +14,8 @@ from svizzera_client import (
     PlayerCreate,
     PlayerUpdate,
     PreconditionFailed,
+    ResultEntry,
+    ResultsBatch,
     ResultWrite,
     TournamentCreate,
     TournamentUpdate,
@@ -119,3 +121,18 @@ def test_an_unreachable_server_is_a_transport_error() -> None:
     ):
         nowhere.health()
     assert "cannot reach http://127.0.0.1:9" in str(failed.value)
+
+
+def test_a_round_undone_then_its_results_in_one_batch(client: Client) -> None:
+    players = [PlayerCreate(name=name) for name in ("Anna", "Bruno", "Carla", "Dario")]
+    created = client.create_tournament(TournamentCreate(name="Batch", players=players))
+    first = client.generate_round(created.id)
+    client.undo_round(created.id, first.number)
+    assert client.get_tournament(created.id).current_round == 0
+    again = client.generate_round(created.id)
+    batch = ResultsBatch(
+        results=[ResultEntry(match_id=m.id, home=2, away=1) for m in again.matches]
+    )
+    recorded = client.record_results(created.id, batch)
+    assert [m.id for m in recorded] == [m.id for m in again.matches]
+    assert all(m.result is not None and m.result.home == 2 for m in recorded)

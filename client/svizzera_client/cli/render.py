@@ -15,6 +15,7 @@ from svizzera_client.events import (
     ResultCorrectedEvent,
     ResultRecordedEvent,
     RoundGeneratedEvent,
+    RoundUndoneEvent,
     TournamentCreatedEvent,
     TournamentFinishedEvent,
 )
@@ -151,6 +152,8 @@ def _summary(event: EventEnvelope, names: Names) -> str:
             return data.player.name
         case RoundGeneratedEvent(data=data):
             return f"round {data.round.number}, {len(data.round.matches)} matches"
+        case RoundUndoneEvent(data=data):
+            return f"round {data.round.number} taken back"
         case (
             ResultRecordedEvent(data=data)
             | ResultCorrectedEvent(data=data)
