@@ -154,12 +154,22 @@ def create(
 @app.command("round")
 def round_(
     show: Annotated[bool, typer.Option("--show", help="Show the latest round, pair none.")] = False,
+    undo: Annotated[
+        bool, typer.Option("--undo", help="Take back the latest round (no result recorded yet).")
+    ] = False,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
-    """Pair the next Swiss round and show it (--show: the latest round, as it stands)."""
+    """Pair the next Swiss round and show it (--show: the latest round, as it stands;
+    --undo: take the latest round back, to pair it again)."""
     with Session(server, as_json=json, tournament=tournament) as s:
+        if undo:
+            tournament_id = s.authorize()
+            number = s.client.get_tournament(tournament_id).current_round
+            s.client.undo_round(tournament_id, number)
+            s.show({"undone": number}, f"Round {number} taken back.")
+            return
         if show:
             tournament_id = s.tournament_id()
             current = s.client.get_tournament(tournament_id).current_round
