@@ -134,8 +134,10 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.AlreadyWithdrawn: 409,
     domain.NotEnoughQualifiers: 409,
     domain.InvalidTrf: 422,
+    domain.PairingTimeout: 503,
 }
-"""The HTTP status of each domain refusal: 404 missing, 409 state conflict, 422 bad value."""
+"""The HTTP status of each domain refusal: 404 missing, 409 state conflict, 422 bad value,
+503 a computation past its limit (the same request may pass on a quieter server)."""
 
 
 def domain_status(error: domain.DomainError) -> int:

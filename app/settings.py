@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     read_cache_size: int = Field(
         default=256, description="Standings bodies kept per worker, by tournament version; 0: off"
     )
+    pairing_timeout: float = Field(
+        default=5.0, gt=0, description="Seconds a round's pairing may compute before a 503"
+    )
     sse_heartbeat: float = Field(
         default=15.0, gt=0, description="Seconds between heartbeat comments on an event stream"
     )

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response, status
+from fastapi import APIRouter, Path, Request, Response, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
-from app.api.responses import READ, WRITE
+from app.api.responses import PAIRING_WRITE, READ, WRITE
+from app.domain.deadline import Deadline
 from app.errors import RoundNotFound
 from app.read_models import RoundRead
 from app.services import rounds, storage, views
+from app.settings import Settings
 
 RoundNumberPath = Annotated[int, Path(ge=1, description="Round number")]
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])
@@ -22,11 +24,14 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["round
     operation_id="rounds-generate",
     summary="Generate the next Swiss round",
     response_model=RoundRead,
-    responses=WRITE,
+    responses=PAIRING_WRITE,
 )
-def generate_round(header: OrganizerDep, session: SessionDep) -> RoundRead:
-    """All groups at once in the group variant. 409 `round_incomplete` while results are missing."""
-    tournament, swiss_round = rounds.generate(session, header.id)
+def generate_round(header: OrganizerDep, session: SessionDep, request: Request) -> RoundRead:
+    """All groups at once in the group variant. 409 `round_incomplete` while results are missing;
+    503 `pairing_timeout` when the pairing runs past `SVIZZERA_PAIRING_TIMEOUT`."""
+    settings: Settings = request.app.state.settings
+    deadline = Deadline.after(settings.pairing_timeout)
+    tournament, swiss_round = rounds.generate(session, header.id, deadline=deadline)
     return views.round_(tournament, swiss_round)
 
 

@@ -131,3 +131,9 @@ class InvalidTrf(DomainError):
         self.line = line
         self.column = column
         self.reason = reason
+
+
+class PairingTimeout(DomainError):
+    """A pairing search ran past its deadline (``app.domain.deadline``); nothing was changed."""
+
+    code = "pairing_timeout"

@@ -15,6 +15,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from app.domain import final_phase as fp
 from app.domain.colours import assign_colours
+from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.errors import (
     AlreadyWithdrawn,
     DuplicateName,
@@ -342,8 +343,11 @@ class Tournament:
     # -- rounds ---------------------------------------------------------------------------
 
     @_command
-    def generate_round(self) -> SwissRound:
-        """Generate the next Swiss round, in every group, by the tournament's pairing system."""
+    def generate_round(self, *, deadline: Deadline = NO_DEADLINE) -> SwissRound:
+        """Generate the next Swiss round, in every group, by the tournament's pairing system.
+
+        Past ``deadline`` the pairing raises ``PairingTimeout`` and nothing is changed.
+        """
         if self.final_phase_started:
             raise WrongStatus("the final phase has started: no more Swiss rounds")
         fmt = self.format
@@ -379,6 +383,7 @@ class Tournament:
                     later_rounds=fmt.swiss_rounds - number,
                     rng_seed=stream,
                     points=self.settings.points,
+                    deadline=deadline,
                 ),
             )
             seatings = assign_colours(

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.matches import SwissRound
 from app.domain.tournament import Tournament
 from app.domain.types import RoundNumber
 from app.services import commands, events
 
 
-def generate(session: Session, tournament_id: str) -> tuple[Tournament, SwissRound]:
-    """The caller holds the tournament's row lock, so two calls cannot both pass the checks."""
+def generate(
+    session: Session, tournament_id: str, *, deadline: Deadline = NO_DEADLINE
+) -> tuple[Tournament, SwissRound]:
+    """The caller holds the tournament's row lock, so two calls cannot both pass the checks.
+
+    Past ``deadline`` the pairing raises ``PairingTimeout`` and the request saves nothing.
+    """
     return commands.run(
         session,
         tournament_id,
         "rounds-generate",
-        lambda t: t.generate_round(),
+        lambda t: t.generate_round(deadline=deadline),
         detail=lambda r: {"round": r.number},
         watch=lambda _: lambda t, r: [(events.ROUND_GENERATED, events.round_data(t, r))],
     )

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.types import Pair, PlayerId, PointsTable, RoundNumber, Score
 
 
@@ -41,12 +42,14 @@ class PairingContext:
     ``later_rounds`` is the number of Swiss rounds still to play *after* this one (the format's
     rounds minus the rounds generated, this one included; an early final phase is not
     anticipated). ``rng_seed`` seeds every draw of this round and group (``random.Random``).
+    ``deadline`` bounds the search: past it the system raises ``PairingTimeout``.
     """
 
     round_number: RoundNumber
     later_rounds: int
     rng_seed: str
     points: PointsTable
+    deadline: Deadline = NO_DEADLINE
 
 
 @dataclass(frozen=True, slots=True)

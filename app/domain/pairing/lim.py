@@ -44,13 +44,17 @@ def pair_round(
         pairs = [(r, r + half) for r in range(half)]
         return _round(players, pairs, bye, (paths.TOP_BOTTOM,))
     doubled_median = context.points.win * (context.round_number - 1)
-    grouped = pair_groups([e.points for e in players], met, doubled_median=doubled_median)
+    grouped = pair_groups(
+        [e.points for e in players], met, doubled_median=doubled_median, deadline=context.deadline
+    )
     if grouped is not None:
         return _round(players, list(grouped.pairs), bye, grouped.path)
     byes: list[PlayerId | None] = [c.id for c in candidates] or [None]
     for left in byes:
         others = [e for e in order if e.id != left]
-        found = search_round([e.points for e in others], _met(others, history))
+        found = search_round(
+            [e.points for e in others], _met(others, history), deadline=context.deadline
+        )
         if found is not None:
             return _round(others, found, left, (paths.FALLBACK_SEARCH,))
     return pair_by_order(order, history, bye=bye)

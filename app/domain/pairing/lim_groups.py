@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.lim_halves import pair_halves
 from app.domain.pairing.lim_matching import Met, has_perfect_matching, unmatched_count
@@ -50,6 +51,7 @@ class GroupPairing:
 class _Procedure:
     points: Sequence[int]
     met: Met
+    deadline: Deadline
     labels: list[str] = field(default_factory=list)
 
     def note(self, *labels: str) -> None:
@@ -117,6 +119,7 @@ class _Procedure:
         Available: the players left can still be paired this way. Depth-first over floater
         choices; a perfect-matching test prunes every choice after which nobody could pair.
         """
+        self.deadline.check()
         if not has_perfect_matching(players, self.met):
             return None
         down = [p for p in players if self.doubled(p) > group.doubled_score]
@@ -140,7 +143,7 @@ class _Procedure:
                 )
                 frames.append(_Frame(position, floater, options))
             else:
-                halves = pair_halves(sorted(remaining), self.met)
+                halves = pair_halves(sorted(remaining), self.met, deadline=self.deadline)
                 if halves is not None:
                     pairs = [(f.floater, f.options[f.chosen]) for f in frames]
                     pairs.extend(halves.pairs)
@@ -150,6 +153,7 @@ class _Procedure:
                         labels.append(paths.EXCHANGE)
                     return pairs, labels
             tries += 1
+            self.deadline.check()
             if tries > COMPLETION_BUDGET or not self.next_choice(frames, remaining):
                 return None
             position = frames[-1].position + 1
@@ -188,6 +192,7 @@ class _Procedure:
         for size in range(smallest, len(ranked), 2):
             for leaving in combinations(ranked, size):
                 tried += 1
+                self.deadline.check()
                 if tried > LEAVING_BUDGET:
                     return set(ranked), ([], [])
                 gone = set(leaving)
@@ -206,9 +211,11 @@ class _Frame:
     chosen: int = -1
 
 
-def pair_groups(points: Sequence[int], met: Met, *, doubled_median: int) -> GroupPairing | None:
+def pair_groups(
+    points: Sequence[int], met: Met, *, doubled_median: int, deadline: Deadline = NO_DEADLINE
+) -> GroupPairing | None:
     """Steps 2–5 of ``pairing-lim.md``; ``None`` when undoing runs out of groups (step 7)."""
-    procedure = _Procedure(points, met)
+    procedure = _Procedure(points, met, deadline)
     scores = sorted({2 * p for p in points}, reverse=True)
     groups = {s: _Group(s, {r for r, p in enumerate(points) if 2 * p == s}) for s in scores}
     median = groups.get(doubled_median, _Group(doubled_median, set()))

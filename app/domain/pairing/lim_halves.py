@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing.lim_matching import Met, bipartite_deficiency, first_transposition
 
 EXCHANGE_BUDGET = 20_000
@@ -27,7 +28,9 @@ class Halves:
     exchanged: bool
 
 
-def pair_halves(players: Sequence[int], met: Met) -> Halves | None:
+def pair_halves(
+    players: Sequence[int], met: Met, *, deadline: Deadline = NO_DEADLINE
+) -> Halves | None:
     """Rule 11.2 on an even number of players: S1[i] v S2[i], then transpositions, exchanges.
 
     Positions are ranks among ``players``. If a pair has met, try S2's permutations in
@@ -46,6 +49,7 @@ def pair_halves(players: Sequence[int], met: Met) -> Halves | None:
     for tried, (out_of_top, out_of_bottom) in enumerate(_exchanges(half, deficiency)):
         if tried >= EXCHANGE_BUDGET:
             return None
+        deadline.check()
         leaving = {ranked[p] for p in out_of_top}
         arriving = {ranked[p] for p in out_of_bottom}
         new_top = sorted((set(top) - leaving) | arriving)

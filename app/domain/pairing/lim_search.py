@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing.lim_matching import Met
 from app.domain.pairing.search_order import first_round
 
@@ -19,14 +20,16 @@ EXACT_LIMIT = 20
 Cost = tuple[int, int]
 
 
-def search_round(points: Sequence[int], met: Met) -> list[tuple[int, int]] | None:
+def search_round(
+    points: Sequence[int], met: Met, *, deadline: Deadline = NO_DEADLINE
+) -> list[tuple[int, int]] | None:
     """The step-7 round over ranks ``0..n-1``, or ``None`` when no rematch-free round exists."""
     if len(points) <= EXACT_LIMIT:
-        return _cheapest(points, met)
-    return _first_in_order(len(points), met)
+        return _cheapest(points, met, deadline)
+    return _first_in_order(len(points), met, deadline)
 
 
-def _cheapest(points: Sequence[int], met: Met) -> list[tuple[int, int]] | None:
+def _cheapest(points: Sequence[int], met: Met, deadline: Deadline) -> list[tuple[int, int]] | None:
     size = len(points)
     unmet = [sum(1 << q for q in range(size) if q != p and q not in met[p]) for p in range(size)]
     best: dict[int, Cost | None] = {0: (0, 0)}
@@ -35,6 +38,7 @@ def _cheapest(points: Sequence[int], met: Met) -> list[tuple[int, int]] | None:
     def solve(mask: int) -> Cost | None:
         if mask in best:
             return best[mask]
+        deadline.check()
         player = (mask & -mask).bit_length() - 1
         rest = mask & ~(1 << player)
         options = rest & unmet[player]
@@ -66,7 +70,7 @@ def _cheapest(points: Sequence[int], met: Met) -> list[tuple[int, int]] | None:
     return pairs
 
 
-def _first_in_order(size: int, met: Met) -> list[tuple[int, int]] | None:
+def _first_in_order(size: int, met: Met, deadline: Deadline) -> list[tuple[int, int]] | None:
     """The first rematch-free round in the nearest order: the same search ``nearest`` runs."""
-    found = first_round([met[p] for p in range(size)], None)
+    found = first_round([met[p] for p in range(size)], None, deadline=deadline)
     return None if found is None else list(found.pairs)

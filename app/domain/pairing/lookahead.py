@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence, Set
 
+from app.domain.deadline import NO_DEADLINE, Deadline
+
 EXACT_MAX_PLAYERS = 16
 EXACT_MAX_LATER_ROUNDS = 4
 BOUNDED_MAX_PLAYERS = 64
@@ -76,10 +78,13 @@ class LookAhead:
     One instance serves one round: it memoises sub-graphs and holds the bounded search's budget.
     """
 
-    def __init__(self, played: Sequence[Set[int]], later_rounds: int) -> None:
+    def __init__(
+        self, played: Sequence[Set[int]], later_rounds: int, *, deadline: Deadline = NO_DEADLINE
+    ) -> None:
         self._n = len(played)
         self._k = later_rounds
         self._played = played
+        self._deadline = deadline
         self._counts = [len(s) for s in played]
         exact = self._n <= EXACT_MAX_PLAYERS and later_rounds <= EXACT_MAX_LATER_ROUNDS
         self._searchable = exact or self._n <= BOUNDED_MAX_PLAYERS
@@ -127,7 +132,7 @@ class LookAhead:
             free &= ~((1 << p) | (1 << q))
         if bye is not None:
             free &= ~(1 << bye)
-        return next(_perfect_matchings(self._full(), free, None), None) is not None
+        return next(_perfect_matchings(self._full(), free, self._deadline.check), None) is not None
 
     def _decide(self, degrees: Sequence[int], k: int, search: Callable[[], bool]) -> bool:
         n = self._n
@@ -157,6 +162,7 @@ class LookAhead:
         return self._graph
 
     def _spend(self) -> None:
+        self._deadline.check()
         if self._budget is not None:
             self._budget -= 1
             if self._budget < 0:

@@ -72,12 +72,14 @@ def pair_round(
     played = _played(order, history)
     rank = {entrant.id: i for i, entrant in enumerate(order)}
     candidates: list[int | None] = [rank[e.id] for e in bye_candidates(order)] or [None]
-    look = LookAhead(played, context.later_rounds)
+    deadline = context.deadline
+    look = LookAhead(played, context.later_rounds, deadline=deadline)
     feasible = look.any_round()
     passed_over: set[str] = set()
     first_free: tuple[int | None, Found] | None = None
     for bye in candidates:
-        plain = first_round(played, bye, viable=look.matchable if look.sparse else None)
+        viable = look.matchable if look.sparse else None
+        plain = first_round(played, bye, viable=viable, deadline=deadline)
         if plain is None:
             passed_over.add(BACKTRACK)
             continue
@@ -87,7 +89,7 @@ def pair_round(
                 break
         if look.extendable(plain.pairs, bye):
             return _round(order, bye, plain.pairs, {*passed_over, *_rules(plain)}, look)
-        guided = first_round(played, bye, viable=look.extendable)
+        guided = first_round(played, bye, viable=look.extendable, deadline=deadline)
         if guided is not None:
             rules = {*passed_over, *_rules(plain), LOOKAHEAD}
             return _round(order, bye, guided.pairs, rules, look)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
+from app.domain.deadline import NO_DEADLINE, Deadline
+
 Pairs = Sequence[tuple[int, int]]
 Viable = Callable[[Pairs, int | None], bool]
 """Whether a partial round (pairs so far, bye) can still be completed into an accepted one."""
@@ -27,7 +29,11 @@ class Found:
 
 
 def first_round(
-    played: Sequence[Set[int]], bye: int | None, *, viable: Viable | None = None
+    played: Sequence[Set[int]],
+    bye: int | None,
+    *,
+    viable: Viable | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Found | None:
     """The first complete rematch-free pairing in search order (steps 2–3), or ``None``.
 
@@ -48,6 +54,7 @@ def first_round(
     p = _next_free(taken, 0)
     start = p + 1
     while p < n:
+        deadline.check()
         played_p = played[p]
         q = start
         while q < n:
