@@ -82,6 +82,12 @@ def _scoregroups(players: Sequence[PlayerState]) -> list[list[int]]:
 def _pair_brackets(
     criteria: Criteria, plan: ByePlan, check: Callable[[], None] | None
 ) -> tuple[list[tuple[int, int]], int | None]:
+    """Art. 1.9.2: the brackets from the top scoregroup down; (pairs, the PAB's player).
+
+    A bracket is paired on its own unless it holds the PAB's score or a higher one (the PAB
+    must then come from it or from above, and only the whole rest can tell whom), or the check
+    of C4 and C8 after pairing it alone fails.
+    """
     players = criteria.players
     groups = _scoregroups(players)
     odd = plan.score is not None
@@ -116,14 +122,11 @@ def _pair_brackets(
                 ),
                 check=check,
             )
-            bye_games = _bye_games_next(criteria, plan, result, following, groups, g)
+            bye_games = _bye_games_next(criteria, plan, result, following)
         else:
-            bye_games = (
-                odd
-                and bool(following)
-                and g + 1 < len(groups)
-                and players[following[0]].score == plan.score
-            )
+            # Paired alone: everybody moving down meets the next scoregroup, which pairs among
+            # itself, so C9 applies there exactly when it holds the PAB's score.
+            bye_games = bool(following) and players[following[0]].score == plan.score
         pairs.extend(result.pairs)
         mdps = result.floaters
     if len(mdps) > 1:
@@ -145,19 +148,14 @@ def _pair_alone(
 ) -> BracketPairing:
     """A bracket paired on its own: in order when that is certain, else by the matching."""
     if len(mdps) + len(residents) >= FAST_FROM:
-        found = pair_in_order(criteria, mdps, residents, scope)
+        found = pair_in_order(criteria, mdps, residents, scope, check=check)
         if found is not None:
             return found
     return pair_bracket(criteria, mdps, residents, scope, check=check)
 
 
 def _bye_games_next(
-    criteria: Criteria,
-    plan: ByePlan,
-    result: BracketPairing,
-    following: Sequence[int],
-    groups: Sequence[Sequence[int]],
-    g: int,
+    criteria: Criteria, plan: ByePlan, result: BracketPairing, following: Sequence[int]
 ) -> bool:
     """C9 applies to the next bracket when its residents have the bye's score and none of
     the players moving on (or already there) is headed below that score."""

@@ -69,15 +69,19 @@ class _Network:
             self.cost.append(k)
         return arc
 
-    def distances(self, source: int) -> tuple[list[int | None], list[int]]:
-        """Cheapest residual paths from ``source`` (no negative cycles): distance and arc in."""
+    def distances(self, source: int | None) -> tuple[list[int | None], list[int]]:
+        """Cheapest residual paths (no negative cycles) from ``source``, or from everywhere at
+        once when ``source`` is ``None`` (node potentials): distance and arc in."""
         n = len(self.out)
         dist: list[int | None] = [None] * n
         via = [-1] * n
-        dist[source] = 0
-        queue = deque([source])
+        starts = range(n) if source is None else (source,)
+        for start in starts:
+            dist[start] = 0
+        queue = deque(starts)
         queued = [False] * n
-        queued[source] = True
+        for start in starts:
+            queued[start] = True
         while queue:
             a = queue.popleft()
             queued[a] = False
@@ -129,7 +133,7 @@ def transport(
     net.add(source, sink, total, 0)
     sent = 0
     while sent < total:
-        dist, via = net.distances(source)
+        _, via = net.distances(source)
         # The path found is cheapest; push as much as its narrowest arc allows.
         push = total - sent
         b = sink
@@ -144,13 +148,16 @@ def transport(
             net.cap[arc ^ 1] += push
             b = net.head[arc ^ 1]
         sent += push
-    dist, _ = net.distances(source)
     flow = {pair: net.cap[arc ^ 1] for pair, arc in pair_arcs.items() if net.cap[arc ^ 1] > 0}
     value = sum(worth[pair] * amount for pair, amount in flow.items())
-    at_hub = max(0, dist[hub] or 0)
-    prices_left = [max(0, (d or 0) - at_hub) for d in dist[1 : 1 + m]]
-    prices_right = [max(0, -(d or 0)) for d in dist[1 + m : 1 + m + k]]
-    return Plan(value, flow, prices_left, prices_right, at_hub)
+    # Potentials of the final residual network give the prices. Source and sink share one
+    # (the free arc between them carries flow both ways), from which the others are read.
+    potential = [d or 0 for d in net.distances(None)[0]]
+    base = potential[source]
+    at_cap = max(0, potential[hub] - base)
+    prices_left = [max(0, p - base - at_cap) for p in potential[1 : 1 + m]]
+    prices_right = [max(0, base - p) for p in potential[1 + m : 1 + m + k]]
+    return Plan(value, flow, prices_left, prices_right, at_cap)
 
 
 def feasible(

@@ -20,7 +20,7 @@ bracket exactly.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from app.domain.pairing.dutch_brackets import BracketPairing, Scope
 from app.domain.pairing.dutch_completion import maximum_matching
@@ -97,9 +97,15 @@ class _Worth:
 
 
 def pair_in_order(
-    criteria: Criteria, mdps: Sequence[int], residents: Sequence[int], scope: Scope
+    criteria: Criteria,
+    mdps: Sequence[int],
+    residents: Sequence[int],
+    scope: Scope,
+    *,
+    check: Callable[[], None] | None = None,
 ) -> BracketPairing | None:
-    """The bracket's pairing by Art. 3–4, or ``None`` when it cannot be certain of it."""
+    """The bracket's pairing by Art. 3–4, or ``None`` when it cannot be certain of it.
+    ``check`` is called once per decision (a deadline raises there)."""
     bracket = [*mdps, *residents]
     worth = _Worth(criteria, bracket, mdps, scope)
     n_kinds = len(worth.counts)
@@ -117,6 +123,8 @@ def pair_in_order(
     gained = 0
     used: set[int] = set()
     for mdp in mdps:
+        if check is not None:
+            check()
         s = worth.kind[mdp]
         partner = None
         for r in residents:
@@ -159,7 +167,7 @@ def pair_in_order(
     upper = _Sides(s1, s2, worth)
     if upper.plan is None or 2 * upper.plan.value != target - gained:
         return None
-    chosen = upper.pair_in_order()
+    chosen = upper.pair_in_order(check)
     if chosen is None:
         return None
     taken: set[int] = set()
@@ -223,7 +231,7 @@ class _Sides:
         assert self.plan is not None
         return self.plan.right[self.right_index[self.worth.kind[y]]] > 0
 
-    def pair_in_order(self) -> list[tuple[int, int]] | None:
+    def pair_in_order(self, check: Callable[[], None] | None) -> list[tuple[int, int]] | None:
         """Each S1 player in order with the highest S2 player that keeps a best candidate."""
         s1, s2 = self.s1, self.s2
         if not s1:
@@ -238,6 +246,8 @@ class _Sides:
                 return None
         pairs = []
         for x in s1:
+            if check is not None:
+                check()
             for y in s2:
                 if y in fixed or not self._tight(x, y):
                     continue
