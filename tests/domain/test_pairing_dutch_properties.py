@@ -283,3 +283,32 @@ def test_large_brackets_walked_in_order_match_the_exact_matching(seed: int, play
         assert exact == pairing
 
     assert play(seed, players, 6, same_both_ways) == 6
+
+
+def test_round_one_worked_by_hand() -> None:
+    """Seven players, initial colour White: S1 = 1 2 3 and S2 = 4 5 6 7 (Art. 3.2); 1–4, 2–5,
+    3–6, and 7, left over, gets the PAB (C5: everybody has 0 points, the lowest ranked floats).
+    Colours (5.2.5): the higher player of each board gets White on an odd pairing number."""
+    players = tuple(DutchPlayer(PlayerId(n), n) for n in range(1, 8))
+    pairing = pair_dutch(DutchInput(players, RoundNumber(1), 5, Colour.WHITE))
+    boards = [(int(board.white), int(board.black)) for board in pairing.boards]
+    assert boards == [(1, 4), (5, 2), (3, 6)]
+    assert pairing.bye == PlayerId(7)
+
+
+def test_round_two_colours_and_a_repeated_meeting_worked_by_hand() -> None:
+    """Round 2 after 1–3 (1 won with White) and 2–4 (a draw, 2 White): scoregroups {1},
+    {2, 4}, {3}. 1 alone cannot be paired and moves down; the bracket {1, 2, 4} can pair 1 only
+    (2 and 4 met), with 2 or 4. 1 and 2 both want Black, 4 wants White: 1–4 keeps C12, 1–2
+    does not, so 1–4 although 2 is the higher resident (C12 before the order of 4.2). 2 moves
+    down to {3}: 2 wants Black, 3 wants White. Boards by the higher player's score."""
+    w, b = Colour.WHITE, Colour.BLACK
+    players = (
+        DutchPlayer(PlayerId(1), 1, (RoundRecord(Outcome.WIN, PlayerId(3), w),)),
+        DutchPlayer(PlayerId(2), 2, (RoundRecord(Outcome.DRAW, PlayerId(4), w),)),
+        DutchPlayer(PlayerId(3), 3, (RoundRecord(Outcome.LOSS, PlayerId(1), b),)),
+        DutchPlayer(PlayerId(4), 4, (RoundRecord(Outcome.DRAW, PlayerId(2), b),)),
+    )
+    pairing = pair_dutch(DutchInput(players, RoundNumber(2), 5, w))
+    assert [(int(x.white), int(x.black)) for x in pairing.boards] == [(4, 1), (3, 2)]
+    assert pairing.bye is None

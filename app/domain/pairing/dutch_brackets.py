@@ -16,8 +16,8 @@ equally good candidates the one generated first (Art. 3.8). Art. 4 orders the ca
 Each of these orders is lexicographic, so it adds low fields to the criteria weights of
 ``dutch_criteria``: the heaviest matching is then the first best candidate. Two matchings are
 solved per bracket: one that fixes the MDP pairs (step 1) and one for the remainder (steps 2–3).
-The matching can be over the bracket alone (``Scope.local``), when the caller checks C4 and C8
-afterwards, or over everybody left (the next bracket for C8, the rest for C4).
+The matching can be over the bracket alone (the default ``Scope()``), when the caller checks C4
+and C8 afterwards, or over everybody left (the next bracket for C8, the rest for C4).
 """
 
 from __future__ import annotations

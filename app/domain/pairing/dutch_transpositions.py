@@ -40,7 +40,6 @@ class _Worth:
         self.scope = scope
         self.mdps = set(mdps)
         players = criteria.players
-        self.bye_games = scope.bye_games
 
         def key(v: int) -> Hashable:
             p = players[v]
@@ -108,7 +107,6 @@ def pair_in_order(
     ``check`` is called once per decision (a deadline raises there)."""
     bracket = [*mdps, *residents]
     worth = _Worth(criteria, bracket, mdps, scope)
-    n_kinds = len(worth.counts)
     mdp_set = set(mdps)
 
     def allowed(a: int, b: int) -> bool:
@@ -162,8 +160,6 @@ def pair_in_order(
     remainder = [r for r in residents if r not in used]
     size = maximum_matching(remainder, criteria.allowed).size
     s1, s2 = remainder[:size], remainder[size:]
-    if n_kinds == 0:
-        return BracketPairing(pairs, floaters)
     upper = _Sides(s1, s2, worth)
     if upper.plan is None or 2 * upper.plan.value != target - gained:
         return None
