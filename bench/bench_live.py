@@ -74,7 +74,11 @@ class Page:
 
 
 async def fetch(client: httpx.AsyncClient, page: Page) -> int:
-    response = await client.get(page.url)
+    try:
+        response = await client.get(page.url)
+    except httpx.RemoteProtocolError:
+        # A keep-alive connection the server closed as it was reused: a browser retries too.
+        response = await client.get(page.url)
     response.raise_for_status()
     match = LAST_EVENT.search(response.content)
     assert match is not None
@@ -116,7 +120,9 @@ async def crowd(base: str, port: int, pages_count: int, results: int, rate: floa
     timeout = httpx.Timeout(120, connect=60)
     async with (
         httpx.AsyncClient(timeout=timeout, limits=limits) as pages_client,
-        httpx.AsyncClient(timeout=timeout) as organizer,
+        httpx.AsyncClient(  # a fresh connection per call: a PUT is never retried
+            timeout=timeout, limits=httpx.Limits(max_keepalive_connections=0)
+        ) as organizer,
     ):
         body = {"name": "Bench", "players": [{"name": f"P{i:02d}"} for i in range(16)], "seed": 1}
         created = (await organizer.post(f"{base}/v1/tournaments", json=body)).json()

@@ -17,24 +17,54 @@ from starlette.responses import Response
 
 
 class ReadCache:
+    """An LRU of rendered bodies. Concurrent requests for a key not cached yet render it once:
+    the first renders, the others wait for it (at most ``RENDER_WAIT`` seconds, then render
+    themselves), so a room of live pages redrawing after an event costs one render."""
+
+    RENDER_WAIT = 10.0
+
     def __init__(self, size: int) -> None:
         self._size = size
         self._entries: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._rendering: dict[Hashable, threading.Event] = {}
         self._lock = threading.Lock()
 
     def get_or_render(self, key: Hashable, render: Callable[[], bytes]) -> bytes:
         if self._size <= 0:
             return render()
         with self._lock:
-            body = self._entries.get(key)
+            body = self._cached(key)
             if body is not None:
-                self._entries.move_to_end(key)
                 return body
-        body = render()
-        with self._lock:
-            self._entries[key] = body
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
+            done = self._rendering.get(key)
+            if done is None:
+                done = self._rendering[key] = threading.Event()
+                leader = True
+            else:
+                leader = False
+        if not leader:
+            if done.wait(self.RENDER_WAIT):
+                with self._lock:
+                    body = self._cached(key)
+                if body is not None:
+                    return body
+            return render()  # the first one failed, or is too slow to wait for
+        try:
+            body = render()
+            with self._lock:
+                self._entries[key] = body
+                while len(self._entries) > self._size:
+                    self._entries.popitem(last=False)
+            return body
+        finally:
+            with self._lock:
+                del self._rendering[key]
+            done.set()
+
+    def _cached(self, key: Hashable) -> bytes | None:
+        body = self._entries.get(key)
+        if body is not None:
+            self._entries.move_to_end(key)
         return body
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
+
 from app.api.cache import ReadCache
 from tests.api.helpers import create, generate, record
 from tests.client import ApiClient
@@ -36,3 +40,40 @@ def test_cache_evicts_the_least_recently_used() -> None:
     off.get_or_render("a", lambda: render("a"))
     off.get_or_render("a", lambda: render("a"))
     assert renders[-2:] == ["a", "a"]
+
+
+def test_concurrent_misses_of_one_key_render_it_once() -> None:
+    cache = ReadCache(4)
+    release = threading.Event()
+    renders: list[int] = []
+
+    def render() -> bytes:
+        renders.append(1)
+        release.wait(30)
+        return b"page"
+
+    def waiting(thread: threading.Thread) -> bool:
+        """Whether ``thread`` is blocked in an Event's wait (stdlib frame introspection)."""
+        frame = sys._current_frames().get(thread.ident or 0)
+        while frame is not None:
+            if frame.f_code.co_name == "wait" and "threading" in frame.f_code.co_filename:
+                return True
+            frame = frame.f_back
+        return False
+
+    results: list[bytes] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(cache.get_or_render("k", render)))
+        for _ in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 30
+    while not all(waiting(t) for t in threads) and time.monotonic() < deadline:
+        time.sleep(0.01)  # polling the threads' state, not waiting for time to pass
+    assert all(waiting(t) for t in threads)  # one in render, seven waiting for it
+    release.set()
+    for thread in threads:
+        thread.join(30)
+    assert results == [b"page"] * 8
+    assert len(renders) == 1
