@@ -50,8 +50,84 @@
 
   function onEvent(event) {
     const id = Number(event.lastEventId);
-    if (id > lastEventId) lastEventId = id;
-    refresh();
+    if (id <= lastEventId) return;
+    lastEventId = id;
+    // A Swiss result carries the match and the standings rows it changed: applied in place
+    // (a room of pages costs no request). Anything else is redrawn from the server.
+    if (fetching || !event.type.startsWith("result.") || !patch(JSON.parse(event.data).data)) {
+      refresh();
+    }
+  }
+
+  // -- a Swiss result, applied in place --------------------------------------------------------
+  function points(value) {
+    const whole = Math.trunc(value);
+    const half = Math.abs(value - whole) === 0.5 ? "½" : "";
+    return whole === 0 && half ? (value < 0 ? "-½" : "½") : `${whole}${half}`;
+  }
+
+  function patch(data) {
+    const main = document.getElementById("live");
+    const match = data.match;
+    const cell = main.querySelector(`td.score[data-match="${match.id}"]`);
+    if (match.stage !== "swiss" || data.status !== main.dataset.status || !cell) return false;
+    const tables = data.group_standings
+      ? Object.entries(data.group_standings)
+      : [[null, data.standings]];
+    const updates = [];
+    for (const [group, rows] of tables) {
+      const table = main.querySelector(group ? `table.table[data-group="${group}"]` : "table.table");
+      for (const row of rows) {
+        const tr = table && table.querySelector(`tr[data-player="${row.player_id}"]`);
+        if (!tr) return false;  // not what the page shows: redraw instead
+        updates.push([table, tr, row]);
+      }
+    }
+    const result = match.result;
+    const board = cell.parentElement;
+    cell.textContent = !result ? "" : result.forfeit ? main.dataset.forfeit : `${result.home}–${result.away}`;
+    board.classList.toggle("open", !result);
+    board.classList.toggle("done", !!result);
+    for (const side of ["home", "away"]) {
+      const td = board.querySelector(`td.${side}`);
+      td.classList.toggle("won", !!result && result.winner === side);
+      td.classList.toggle("absent", !!result && result.forfeit === side);
+    }
+    flash(board);
+    for (const [, tr, row] of updates) {
+      const figures = {
+        rank: row.rank, played: row.played, wins: row.wins, draws: row.draws,
+        losses: row.losses, points: points(row.points), buchholz: points(row.buchholz),
+        goal_difference: row.goal_difference > 0 ? `+${row.goal_difference}` : `${row.goal_difference}`,
+      };
+      for (const td of tr.querySelectorAll("td[data-col]")) td.textContent = figures[td.dataset.col];
+      tr.classList.toggle("qualified", row.qualified);
+      const badge = tr.querySelector(".badge.q");
+      if (row.qualified && !badge) {
+        const mark = document.createElement("span");
+        mark.className = "badge q";
+        mark.title = main.dataset.qualified;
+        mark.textContent = main.dataset.q;
+        tr.querySelector(".nm").after(mark);
+      } else if (!row.qualified && badge) {
+        badge.remove();
+      }
+      flash(tr);
+    }
+    for (const table of new Set(updates.map(([t]) => t))) {
+      const body = table.tBodies[0];
+      const rank = (tr) => Number(tr.querySelector('td[data-col="rank"]').textContent);
+      [...body.rows].sort((a, b) => rank(a) - rank(b)).forEach((tr) => body.append(tr));
+    }
+    main.dataset.lastEventId = String(lastEventId);
+    arrange();
+    return true;
+  }
+
+  function flash(element) {
+    element.classList.remove("changed");
+    void element.offsetWidth;  // restart the animation
+    element.classList.add("changed");
   }
 
   // -- redrawing -----------------------------------------------------------------------------

@@ -63,6 +63,44 @@ def wait_text(page: webdriver.Chrome, css: str, expected: str) -> float:
     return time.monotonic() - begin
 
 
+STANDINGS = """return [...document.querySelectorAll('#standings tbody tr')].map(tr =>
+    [tr.dataset.player, tr.classList.contains('qualified'),
+     ...[...tr.cells].map(td => td.textContent.trim())].join('|'))"""
+
+
+def fetches(page: webdriver.Chrome) -> int:
+    """Redraws the page's script fetched from the server so far."""
+    count: int = page.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter(e => e.initiatorType === 'fetch').length"
+    )
+    return count
+
+
+def scores(page: webdriver.Chrome) -> list[str]:
+    found: list[str] = page.execute_script(
+        "return [...document.querySelectorAll('td.score')].map(td => td.textContent.trim())"
+    )
+    return found
+
+
+def standings(page: webdriver.Chrome) -> list[str]:
+    rows: list[str] = page.execute_script(STANDINGS)
+    return rows
+
+
+def standings_as_served(page: webdriver.Chrome, base: str, evening: Evening) -> list[str]:
+    """The standings of a fresh load of the page, in a second tab."""
+    here = page.current_window_handle
+    page.switch_to.new_window("tab")
+    try:
+        page.get(f"{base}/v1/tournaments/{evening.id}/live")
+        return standings(page)
+    finally:
+        page.close()
+        page.switch_to.window(here)
+
+
 def still_the_same_page(page: webdriver.Chrome) -> bool:
     return bool(page.execute_script("return window.notReloaded === true"))
 
@@ -89,9 +127,17 @@ def test_results_rounds_corrections_withdrawals_and_the_final_phase_appear_live(
         row = page.find_element("css selector", f'tr[data-key="match-{match["id"]}"]')
         assert "changed" in (row.get_attribute("class") or "").split()
 
-        evening.play(first, rng)
+        redraws = fetches(page)
+        evening.play(first, rng)  # applied in place from the events' standings rows
+        wait_for(page, lambda p: "" not in scores(p))
+        assert fetches(page) == redraws  # no request: each event carried what changed
+        played = evening.call("GET", "/rounds/1")["matches"]
+        assert scores(page) == [f"{m['result']['home']}–{m['result']['away']}" for m in played]
+        assert standings(page) == standings_as_served(page, base, evening)
+
         second = evening.generate()  # round.generated
         wait_text(page, "#round h2", "Round 2")
+        assert fetches(page) > redraws  # a new round is redrawn from the server
         boards = [int(m["id"]) for m in second["matches"]]
         shown = page.execute_script(
             "return [...document.querySelectorAll('td.score')].map(td => +td.dataset.match)"
