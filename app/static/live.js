@@ -185,13 +185,16 @@
   function arrange() {
     if (!body.classList.contains("tv")) return;
     const main = document.getElementById("live");
-    const current = slides[slideAt] ? slides[slideAt].view.dataset.view : null;
-    clearInterval(rotateTimer);
+    const was = slides[slideAt];  // stays on screen through a redraw: same view, same page
     main.classList.remove("rotating");
     main.querySelectorAll(".shown, .off").forEach((el) => el.classList.remove("shown", "off"));
     slides = [];
     slideAt = 0;
-    if (fits()) return;
+    if (fits()) {
+      clearInterval(rotateTimer);
+      rotateTimer = 0;
+      return;
+    }
     main.classList.add("rotating");
     for (const view of main.querySelectorAll(".view")) {
       view.classList.add("shown");
@@ -214,10 +217,14 @@
       items.forEach((item) => item.classList.remove("off"));
       view.classList.remove("shown");
     }
-    const keep = slides.findIndex((slide) => slide.view.dataset.view === current);
-    showSlide(Math.max(keep, 0));
-    rotateTimer = setInterval(() => showSlide((slideAt + 1) % slides.length),
-      Number(body.dataset.rotate) * 1000);
+    const same = (slide) => was && slide.view.dataset.view === was.view.dataset.view;
+    const keep = slides.findIndex((slide) => same(slide) && slide.index === was.index);
+    showSlide(Math.max(keep >= 0 ? keep : slides.findIndex(same), 0));
+    // One timer for as long as the page rotates: redraws do not hold the rotation back.
+    if (!rotateTimer) {
+      rotateTimer = setInterval(() => showSlide((slideAt + 1) % slides.length),
+        Number(body.dataset.rotate) * 1000);
+    }
   }
 
   function showSlide(index) {

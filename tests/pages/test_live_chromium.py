@@ -196,13 +196,18 @@ VIEWS = ("round", "standings")
 
 def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(database: str) -> None:
     with serve(database) as base, start(base, players=40) as evening, chromium(1920, 1080) as tv:
-        evening.generate()
+        boards = [m["id"] for m in evening.generate()["matches"]]
         open_live(tv, base, evening, "?tv=1")
         wait_for(tv, lambda p: p.execute_script("return !!document.querySelector('main.rotating')"))
 
         seen: set[str] = set()
+        last_result = [time.monotonic()]
 
         def slide(p: webdriver.Chrome) -> bool:
+            # A result every 3 s meanwhile: redraws must not hold the 10 s rotation back.
+            if boards and time.monotonic() - last_result[0] >= 3:
+                evening.record(boards.pop(), 1, 0)
+                last_result[0] = time.monotonic()
             shown = p.execute_script(
                 "const v = document.querySelectorAll('main .view.shown');"
                 "const fits = document.documentElement.scrollHeight <= innerHeight + 1;"
@@ -225,6 +230,7 @@ def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(database
         # A slide every 10 s; 40 players' standings take more than one page.
         wait_for(tv, slide, limit=90)
         assert any(s.startswith("standings ") and "/" in s for s in seen), seen
+        assert len(boards) < 17  # results kept coming while it rotated
         rows = tv.execute_script("return document.querySelectorAll('#standings tbody tr').length")
         assert rows == 40
         assert still_the_same_page(tv)
