@@ -1,6 +1,6 @@
-// The live page: listen to the tournament's event stream and redraw <main> from the server.
-// Plain script, no build step. Strings shown to people come from data-* attributes that the
-// server translated; nothing here is worded.
+// The live page: follow the tournament's event stream; apply a Swiss result from its event,
+// redraw <main> from the server on any other event. Plain script, no build step. Strings shown
+// to people come from data-* attributes that the server translated; nothing here is worded.
 "use strict";
 
 (() => {
