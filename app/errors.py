@@ -87,6 +87,14 @@ class Conflict(AppError):
     code = "conflict"
 
 
+class TokenNotFound(NotFound):
+    code = "token_not_found"
+
+
+class TooManyTokens(Conflict):
+    code = "too_many_tokens"
+
+
 class WebhookNotFound(NotFound):
     code = "webhook_not_found"
 

@@ -20,6 +20,7 @@ from app.api import (
     results,
     rounds,
     standings,
+    tokens,
     tournaments,
 )
 from app.api.cache import ReadCache
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         players,
         rounds,
         results,
+        tokens,
         standings,
         printing,
         live,

@@ -134,6 +134,27 @@ class AuditRow(SQLModel, table=True):
     detail: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
 
 
+class AccessTokenRow(SQLModel, table=True):
+    """A scorekeeper's token: it may only record and clear results. Only its hash is kept; a
+    revoked token keeps its row (the audit trail names it) and stops working at once."""
+
+    __tablename__ = "access_token"
+    __table_args__ = (
+        UniqueConstraint("token_hash"),
+        Index("ix_access_token_tournament_id", "tournament_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = Field(max_length=32, foreign_key="tournament.id", ondelete="CASCADE")
+    kind: str = Field(max_length=16)
+    label: str | None = Field(default=None, max_length=80)
+    token_hash: str = Field(max_length=64)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    revoked_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
+
+
 class EventRow(SQLModel, table=True):
     """The outbox: one row per change, written in the transaction that makes the change.
 

@@ -71,6 +71,28 @@ def organizer(
     return header
 
 
+def result_writer(
+    session: SessionDep,
+    tournament_id: TournamentId,
+    credentials: Credentials,
+    response: Response,
+    if_match: Annotated[
+        str | None, Header(description="Refuse with 412 unless the tournament is at this ETag")
+    ] = None,
+) -> access.Caller:
+    """Like ``organizer``, but a scorekeeper token of the tournament is accepted too."""
+    header = access.lock_header(session, tournament_id)
+    actor = access.check_result_token(
+        session, header, credentials.credentials if credentials else None
+    )
+    if if_match is not None and not _matches(if_match, header.version):
+        raise PreconditionFailed(
+            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
+        )
+    response.headers["ETag"] = etag(header.version + 1)
+    return access.Caller(header.id, actor)
+
+
 def organizer_reader(
     session: SessionDep, tournament_id: TournamentId, credentials: Credentials
 ) -> access.Header:
@@ -101,4 +123,5 @@ def read_cache(request: Request) -> ReadCache:
 ReadCacheDep = Annotated[ReadCache, Depends(read_cache)]
 TournamentDep = Annotated[access.Header, Depends(read_tournament)]
 OrganizerDep = Annotated[access.Header, Depends(organizer)]
+ResultWriterDep = Annotated[access.Caller, Depends(result_writer)]
 OrganizerReadDep = Annotated[access.Header, Depends(organizer_reader)]

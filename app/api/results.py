@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path
 
-from app.api.deps import OrganizerDep, SessionDep
+from app.api.deps import ResultWriterDep, SessionDep
 from app.api.responses import WRITE
 from app.api.schemas import ResultsBatch, ResultWrite
 from app.read_models import MatchRead
@@ -25,20 +25,21 @@ MatchId = Annotated[int, Path(ge=1, description="The match's id in this tourname
     responses=WRITE,
 )
 def record_result(
-    match_id: MatchId, body: ResultWrite, header: OrganizerDep, session: SessionDep
+    match_id: MatchId, body: ResultWrite, writer: ResultWriterDep, session: SessionDep
 ) -> MatchRead:
     """Swiss results change only in the latest round (`round_locked`); a level final-phase score
     names its `winner` (`winner_required`). Send `If-Match` with the ETag you read to avoid
     overwriting a change you have not seen (412)."""
     _, match = results.record(
         session,
-        header.id,
+        writer.id,
         match_id,
         home=body.home,
         away=body.away,
         winner=body.winner,
         decided_by=body.decided_by,
         forfeit=body.forfeit,
+        actor=writer.actor,
     )
     return views.match(match)
 
@@ -50,9 +51,9 @@ def record_result(
     response_model=MatchRead,
     responses=WRITE,
 )
-def clear_result(match_id: MatchId, header: OrganizerDep, session: SessionDep) -> MatchRead:
+def clear_result(match_id: MatchId, writer: ResultWriterDep, session: SessionDep) -> MatchRead:
     """Same correction rules as recording; answers the match without its result."""
-    _, match = results.clear(session, header.id, match_id)
+    _, match = results.clear(session, writer.id, match_id, actor=writer.actor)
     return views.match(match)
 
 
@@ -64,7 +65,7 @@ def clear_result(match_id: MatchId, header: OrganizerDep, session: SessionDep) -
     responses=WRITE,
 )
 def record_results(
-    body: ResultsBatch, header: OrganizerDep, session: SessionDep
+    body: ResultsBatch, writer: ResultWriterDep, session: SessionDep
 ) -> list[MatchRead]:
     """A round's results in one request, in order, all or nothing: if one is refused, none is
     recorded and the problem's `detail` names it (`results[3] (match 7): …`). Each recorded
@@ -76,5 +77,5 @@ def record_results(
         )
         for e in body.results
     ]
-    _, matches = results.record_many(session, header.id, entries)
+    _, matches = results.record_many(session, writer.id, entries, actor=writer.actor)
     return [views.match(m) for m in matches]

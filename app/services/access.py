@@ -1,4 +1,5 @@
-"""The organizer token and the tournament row lock that every write takes first."""
+"""The tokens (the organizer's; scorekeepers', which may only record results) and the
+tournament row lock that every write takes first."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.errors import Forbidden, TournamentNotFound, Unauthorized
+from app.models import AccessTokenRow
 from app.services.storage import T
+
+K = AccessTokenRow.__table__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +30,14 @@ class Header:
     token_hash: str
 
 
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """A checked writer of a tournament: its id, and who writes (as the audit trail says)."""
+
+    id: str
+    actor: str
+
+
 def new_token() -> str:
     """256 random bits, URL-safe; only its hash is stored."""
     return secrets.token_urlsafe(32)
@@ -35,12 +47,41 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+ORGANIZER = "organizer"
+SCOREKEEPER = "scorekeeper"
+
+
 def check_token(header: Header, token: str | None) -> None:
     """401 without a token, 403 with a wrong one; compared in constant time."""
     if not token:
         raise Unauthorized("this write needs `Authorization: Bearer <organizer_token>`")
     if not hmac.compare_digest(hash_token(token), header.token_hash):
-        raise Forbidden("the organizer token does not match this tournament")
+        raise Forbidden(
+            "the organizer token does not match this tournament "
+            "(a scorekeeper token may only record and clear results)"
+        )
+
+
+def check_result_token(session: Session, header: Header, token: str | None) -> str:
+    """The organizer's token or a live scorekeeper token of this tournament: who is writing
+    (``organizer`` or ``scorekeeper:<id>``, as the audit trail names them)."""
+    if not token:
+        raise Unauthorized(
+            "recording a result needs `Authorization: Bearer <organizer or scorekeeper token>`"
+        )
+    digest = hash_token(token)
+    if hmac.compare_digest(digest, header.token_hash):
+        return ORGANIZER
+    found = session.execute(
+        select(K.c.id).where(
+            K.c.tournament_id == header.id, K.c.token_hash == digest, K.c.revoked_at.is_(None)
+        )
+    ).scalar_one_or_none()
+    if found is None:
+        raise Forbidden(
+            "neither the organizer token nor a live scorekeeper token of this tournament"
+        )
+    return f"{SCOREKEEPER}:{found}"
 
 
 _HEADER = select(T.c.id, T.c.name, T.c.version, T.c.created_at, T.c.token_hash)

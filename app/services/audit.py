@@ -1,4 +1,4 @@
-"""The audit trail: every accepted write, who (the organizer), what and when."""
+"""The audit trail: every accepted write, who (the organizer or a scorekeeper), what and when."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ A = AuditRow.__table__  # type: ignore[attr-defined]
 ORGANIZER = "organizer"
 
 
-def record(session: Session, tournament_id: str, action: str, **detail: Any) -> None:
+def record(
+    session: Session, tournament_id: str, action: str, *, actor: str = ORGANIZER, **detail: Any
+) -> None:
     session.execute(
         insert(A).values(
-            tournament_id=tournament_id, at=now(), actor=ORGANIZER, action=action, detail=detail
+            tournament_id=tournament_id, at=now(), actor=actor, action=action, detail=detail
         )
     )
 

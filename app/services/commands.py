@@ -22,6 +22,7 @@ def run(
     detail: dict[str, Any] | Callable[[R], dict[str, Any]] | None = None,
     columns: dict[str, Any] | None = None,
     watch: Callable[[Tournament], events.Describe] | None = None,
+    actor: str = audit.ORGANIZER,
 ) -> tuple[Tournament, R]:
     """Load, apply ``command`` (which raises before changing anything), save, audit, emit.
 
@@ -44,7 +45,7 @@ def run(
         **(columns or {}),
     )
     described = detail(outcome) if callable(detail) else detail
-    audit.record(session, tournament_id, action, **(described or {}))
+    audit.record(session, tournament_id, action, actor=actor, **(described or {}))
     caused = describe(tournament, outcome) if describe is not None else []
     for type_, data in [*caused, *events.finished(status_before, tournament)]:
         events.emit(session, tournament_id, type_, data)

@@ -10,7 +10,7 @@ from app.domain.errors import DomainError
 from app.domain.matches import Match, MatchChanges, MatchId
 from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, Result, Side
-from app.services import commands, events
+from app.services import audit, commands, events
 
 
 def record(
@@ -23,6 +23,7 @@ def record(
     winner: Side | None,
     decided_by: DecidedBy | None,
     forfeit: Side | None,
+    actor: str = audit.ORGANIZER,
 ) -> tuple[Tournament, Match]:
     result = result_of(home, away, winner, decided_by, forfeit)
     tournament, _ = commands.run(
@@ -39,6 +40,7 @@ def record(
             "forfeit": forfeit,
         },
         watch=events.result_events(match_id),
+        actor=actor,
     )
     return tournament, tournament.matches[match_id]
 
@@ -55,7 +57,11 @@ def result_of(
 
 
 def record_many(
-    session: Session, tournament_id: str, entries: Sequence[tuple[int, Result]]
+    session: Session,
+    tournament_id: str,
+    entries: Sequence[tuple[int, Result]],
+    *,
+    actor: str = audit.ORGANIZER,
 ) -> tuple[Tournament, list[Match]]:
     """Record several results in order, all or nothing: the first refusal (its message names
     the entry) leaves every match as it was. One ``result.*`` event per match."""
@@ -77,6 +83,7 @@ def record_many(
         command,
         detail={"results": [{"match_id": m, **_described(r)} for m, r in entries]},
         watch=events.batch_result_events([match_id for match_id, _ in entries]),
+        actor=actor,
     )
     return tournament, [tournament.matches[MatchId(match_id)] for match_id, _ in entries]
 
@@ -91,7 +98,9 @@ def _described(result: Result) -> dict[str, object]:
     }
 
 
-def clear(session: Session, tournament_id: str, match_id: int) -> tuple[Tournament, Match]:
+def clear(
+    session: Session, tournament_id: str, match_id: int, *, actor: str = audit.ORGANIZER
+) -> tuple[Tournament, Match]:
     tournament, _ = commands.run(
         session,
         tournament_id,
@@ -99,6 +108,7 @@ def clear(session: Session, tournament_id: str, match_id: int) -> tuple[Tourname
         lambda t: t.clear_result(match_id),
         detail={"match_id": match_id},
         watch=events.result_events(match_id),
+        actor=actor,
     )
     return tournament, tournament.matches[match_id]
 

@@ -361,3 +361,32 @@ class DeliveryRead(Response):
 class DeliveryPage(Response):
     items: list[DeliveryRead]
     next_cursor: str | None
+
+
+# -- tokens ------------------------------------------------------------------------------------
+
+
+class TokenCreate(Request):
+    """A scorekeeper token: it may record and clear results, nothing else."""
+
+    label: str | None = None
+
+
+class TokenRead(Response):
+    id: int
+    kind: Literal["scorekeeper"]
+    label: str | None
+    created_at: datetime
+    revoked_at: datetime | None
+
+
+class TokenCreated(TokenRead):
+    """The new token with its secret, shown this once."""
+
+    token: str
+
+
+class OrganizerTokenRotated(Response):
+    """The new organizer token; the old one no longer works."""
+
+    organizer_token: str

@@ -27,6 +27,7 @@ from svizzera_client.models import (
     FinalPhaseRead,
     Health,
     MatchRead,
+    OrganizerTokenRotated,
     PlayerCreate,
     PlayerRead,
     PlayerUpdate,
@@ -36,6 +37,9 @@ from svizzera_client.models import (
     RoundRead,
     StandingsRead,
     Status,
+    TokenCreate,
+    TokenCreated,
+    TokenRead,
     TournamentCreate,
     TournamentCreated,
     TournamentPage,
@@ -274,6 +278,33 @@ def record_results(
 @operation("DELETE", TOURNAMENT + "/matches/{match_id}/result", "results-clear", auth="organizer")
 def clear_result(tournament_id: str, match_id: int, *, if_match: IfMatch = None) -> Call[MatchRead]:
     return Call(one(MatchRead), if_match=if_match)
+
+
+# -- tokens ------------------------------------------------------------------------------------
+
+
+@operation("POST", TOURNAMENT + "/tokens", "tokens-create", auth="organizer")
+def create_token(tournament_id: str, body: TokenCreate) -> Call[TokenCreated]:
+    """A scorekeeper token (records and clears results only); its secret is in the answer."""
+    return Call(one(TokenCreated), json=body)
+
+
+@operation("GET", TOURNAMENT + "/tokens", "tokens-list", auth="organizer")
+def list_tokens(tournament_id: str) -> Call[list[TokenRead]]:
+    """The scorekeeper tokens, revoked ones too (no secrets)."""
+    return Call(many(TokenRead))
+
+
+@operation("DELETE", TOURNAMENT + "/tokens/{token_id}", "tokens-revoke", auth="organizer")
+def revoke_token(tournament_id: str, token_id: int) -> Call[None]:
+    return Call(nothing)
+
+
+@operation("POST", TOURNAMENT + "/organizer-token", "organizer-token-rotate", auth="organizer")
+def rotate_organizer_token(tournament_id: str) -> Call[OrganizerTokenRotated]:
+    """A new organizer token; the old one stops working at once. Put the new one in
+    ``client.tokens`` to go on writing."""
+    return Call(one(OrganizerTokenRotated))
 
 
 # -- standings, final phase, printing ----------------------------------------------------------

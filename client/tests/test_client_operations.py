@@ -22,7 +22,7 @@ from svizzera_client import (
     TransportError,
     Unauthorized,
 )
-from svizzera_client.models import TournamentCreated
+from svizzera_client.models import TokenCreate, TournamentCreated
 
 
 def create(client: Client, name: str, players: list[str] = PLAYERS) -> TournamentCreated:
@@ -136,3 +136,25 @@ def test_a_round_undone_then_its_results_in_one_batch(client: Client) -> None:
     recorded = client.record_results(created.id, batch)
     assert [m.id for m in recorded] == [m.id for m in again.matches]
     assert all(m.result is not None and m.result.home == 2 for m in recorded)
+
+
+def test_a_scorekeeper_token_records_and_the_rotated_organizer_token_takes_over(
+    client: Client,
+) -> None:
+    players = [PlayerCreate(name=name) for name in ("Anna", "Bruno", "Carla", "Dario")]
+    created = client.create_tournament(TournamentCreate(name="Tokens", players=players))
+    keeper = client.create_token(created.id, TokenCreate(label="Table 1"))
+    assert [t.label for t in client.list_tokens(created.id)] == ["Table 1"]
+    match = client.generate_round(created.id).matches[0]
+    organizer = client.tokens[created.id]
+    client.tokens[created.id] = keeper.token
+    assert client.record_result(created.id, match.id, ResultWrite(home=1, away=0)).result
+    with pytest.raises(Forbidden):
+        client.generate_round(created.id)
+    client.tokens[created.id] = organizer
+    client.revoke_token(created.id, keeper.id)
+    rotated = client.rotate_organizer_token(created.id)
+    with pytest.raises(Forbidden):
+        client.list_tokens(created.id)
+    client.tokens[created.id] = rotated.organizer_token
+    assert client.list_tokens(created.id)[0].revoked_at is not None

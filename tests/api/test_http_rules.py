@@ -46,6 +46,7 @@ def fill(path: str, t: Organizer, webhook_id: str) -> str:
         path.replace("{tournament_id}", t.id)
         .replace("{webhook_id}", webhook_id)
         .replace("{delivery_id}", "1")
+        .replace("{token_id}", "1")
         .replace("{player_id}", "1")
         .replace("{match_id}", "1")
         .replace("{number}", "1")
