@@ -28,6 +28,7 @@ from app.api.cors import allow_cross_origin
 from app.api.docs import serve_docs
 from app.api.event_schemas import document_events
 from app.api.http_rules import STRICT, HeadAsGet, allow_every_method
+from app.api.openapi import TAGS, polish_openapi
 from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
 from app.db import make_engine
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,  # served by app.api.docs, without a CDN
         redoc_url=None,
         dependencies=STRICT,
+        openapi_tags=TAGS,
     )
     app.state.settings = settings
     app.state.read_cache = ReadCache(settings.read_cache_size)
@@ -90,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(webhooks_router)
     document_events(app)
     serve_docs(app)
+    polish_openapi(app)
     return app
 
 

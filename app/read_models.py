@@ -11,13 +11,27 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
 from app.domain.types import DecidedBy, PairingSystem, Side, Stage, Status, Tiebreak
 
 Number = Annotated[float | int, Field(description="Points: whole or half (``.5``)")]
+HalfPoints = Annotated[
+    float | int,
+    Field(ge=0, le=100, multiple_of=0.5),
+    # Pydantic cannot place the bounds inside a union's schema: say them as JSON Schema does.
+    WithJsonSchema(
+        {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 100,
+            "multipleOf": 0.5,
+            "description": "Points: whole or half (`.5`)",
+        }
+    ),
+]
 
 
 def points_number(half_points: int) -> float | int:
@@ -31,10 +45,10 @@ def points_number(half_points: int) -> float | int:
 class PointsTableSchema(BaseModel):
     """Points for a win, a draw, a loss and a bye: whole or half points."""
 
-    win: Number = Field(3, ge=0, le=100, multiple_of=0.5)
-    draw: Number = Field(1, ge=0, le=100, multiple_of=0.5)
-    loss: Number = Field(0, ge=0, le=100, multiple_of=0.5)
-    bye: Number = Field(3, ge=0, le=100, multiple_of=0.5)
+    win: HalfPoints = 3
+    draw: HalfPoints = 1
+    loss: HalfPoints = 0
+    bye: HalfPoints = 3
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"win": 3, "draw": 1, "loss": 0, "bye": 3}]}

@@ -17,7 +17,11 @@ from app.settings import Settings
 
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 TournamentId = Annotated[str, Path(description="The tournament's id", max_length=32)]
-bearer = HTTPBearer(auto_error=False, description="The tournament's organizer token")
+bearer = HTTPBearer(
+    auto_error=False,
+    description="The tournament's organizer token; for results also a scorekeeper token; "
+    "for creating a tournament, the server's create key where one is set",
+)
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 

@@ -20,6 +20,7 @@ router = APIRouter(tags=["health"])
     responses={503: {"model": Health, "description": "The database is unreachable"}},
 )
 def health(request: Request) -> JSONResponse:
+    """200 while the database answers; 503 (same body, `degraded`) when it does not."""
     try:
         with request.app.state.engine.connect() as connection:
             connection.execute(text("SELECT 1"))

@@ -53,6 +53,9 @@ def list_players(
     responses=WRITE,
 )
 def add_player(body: PlayerCreate, header: OrganizerDep, session: SessionDep) -> PlayerRead:
+    """In registration; later as a late entry (paired from the next round) until half the
+    Swiss rounds are generated (409 `registration_closed`). Names are unique (409
+    `duplicate_name`)."""
     return views.player(players.add(session, header.id, name=body.name, rating=body.rating))
 
 
@@ -81,5 +84,7 @@ def update_player(
     responses=WRITE,
 )
 def delete_player(player_id: PlayerId, header: OrganizerDep, session: SessionDep) -> Response:
+    """Only in registration; later, withdraw the player instead (`PATCH` with
+    `{"withdrawn": true}`)."""
     players.remove(session, header.id, player_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

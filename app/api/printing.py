@@ -52,6 +52,7 @@ def print_page(
     responses={**READ, 200: {"content": {"text/csv": {}}, "description": "The standings rows"}},
 )
 def export_csv(header: TournamentDep, session: SessionDep) -> Response:
+    """The standings rows as CSV (UTF-8), one line per player, in rank order."""
     body = render_standings_csv(storage.load(session, header.id))
     return Response(
         body,

@@ -1,4 +1,4 @@
-"""/v1/tournaments/{id}/rounds: generate the next Swiss round; list and read rounds."""
+"""/v1/tournaments/{id}/rounds: generate the next Swiss round, undo the latest; list, read."""
 
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ def undo_round(number: RoundNumberPath, header: OrganizerDep, session: SessionDe
     responses=READ,
 )
 def list_rounds(header: TournamentDep, session: SessionDep) -> list[RoundRead]:
+    """Every Swiss round so far, first to latest, with matches, byes and pairing notes."""
     tournament = storage.load(session, header.id)
     return [views.round_(tournament, r) for r in tournament.rounds]
 
@@ -74,6 +75,7 @@ def read_round(
     header: TournamentDep,
     session: SessionDep,
 ) -> RoundRead:
+    """One round: its matches (with results), byes, rematches and pairing paths."""
     tournament = storage.load(session, header.id)
     if number > len(tournament.rounds):
         raise RoundNotFound(f"round {number} has not been generated")

@@ -12,12 +12,13 @@ from app.domain.types import GroupName
 from app.read_models import FinalPhaseRead, StandingsRead
 from app.services import results, storage, views
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["standings"])
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}")
 
 
 @router.get(
     "/standings",
     operation_id="standings-read",
+    tags=["standings"],
     summary="The standings, in order",
     response_model=StandingsRead,
     responses=READ,
@@ -45,11 +46,15 @@ def read_standings(
     "/final-phase",
     status_code=status.HTTP_201_CREATED,
     operation_id="final-phase-start",
+    tags=["final-phase"],
     summary="Start the final phase (also early, after a complete round)",
     response_model=FinalPhaseRead,
     responses=WRITE,
 )
 def start_final_phase(header: OrganizerDep, session: SessionDep) -> FinalPhaseRead:
+    """After the last Swiss round, or early after any complete round (the remaining rounds are
+    dropped): the qualifiers are the first active players of the standings now. 409
+    `round_incomplete` while results are missing."""
     tournament, _ = results.start_final_phase(session, header.id)
     return views.final_phase(tournament)
 
@@ -57,9 +62,12 @@ def start_final_phase(header: OrganizerDep, session: SessionDep) -> FinalPhaseRe
 @router.get(
     "/final-phase",
     operation_id="final-phase-read",
+    tags=["final-phase"],
     summary="Semifinals, finals and the final ranking",
     response_model=FinalPhaseRead,
     responses=READ,
 )
 def read_final_phase(header: TournamentDep, session: SessionDep) -> FinalPhaseRead:
+    """Before the start, the provisional qualifiers; then the matches with their results, and
+    `final_ranking` once decided."""
     return views.final_phase(storage.load(session, header.id))

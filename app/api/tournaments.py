@@ -114,6 +114,8 @@ def read_tournament(header: TournamentDep, session: SessionDep) -> TournamentRea
 def update_tournament(
     body: TournamentUpdate, header: OrganizerDep, session: SessionDep
 ) -> TournamentRead:
+    """The name at any time; settings (pairing, tiebreak, points, format) only in
+    registration (409 `registration_closed`)."""
     fields = body.model_dump(exclude={"name"}, exclude_unset=True)
     tournaments.update(session, header.id, name=body.name, fields=fields)
     return _read(session, header.id)
@@ -127,6 +129,7 @@ def update_tournament(
     responses=WRITE,
 )
 def delete_tournament(header: OrganizerDep, session: SessionDep) -> Response:
+    """The tournament and everything in it: players, rounds, results, events, tokens."""
     tournaments.remove(session, header.id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 

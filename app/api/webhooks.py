@@ -114,6 +114,7 @@ def list_webhooks(
     response: Response,
     if_none_match: IfNoneMatch = None,
 ) -> list[WebhookRead]:
+    """The tournament's endpoints (organizer only), without their secrets."""
     endpoints = [read(e) for e in webhooks.listed(session, header.id)]
     conditional(response, if_none_match, endpoints)
     return endpoints
@@ -133,6 +134,7 @@ def read_webhook(
     response: Response,
     if_none_match: IfNoneMatch = None,
 ) -> WebhookRead:
+    """One endpoint: its URL, event types and description (not its secret)."""
     endpoint = read(webhooks.get(session, header.id, webhook_id))
     conditional(response, if_none_match, endpoint)
     return endpoint

@@ -1,0 +1,157 @@
+"""The OpenAPI document as client generators need it.
+
+FastAPI writes most of it from the routes; this module finishes it in one pass: every 4xx
+response is ``application/problem+json`` only (FastAPI adds a second media type), operations
+that read a body list the 400 and 415 they can give, creating a tournament says its bearer key
+is optional, the event stream's items name their schemas, every enumeration is described, and
+schemas nothing refers to (FastAPI's own validation error) are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from fastapi import FastAPI
+
+TAGS: list[dict[str, Any]] = [
+    {"name": "tournaments", "description": "Create, list, read, change, delete; the audit trail"},
+    {"name": "players", "description": "The field: entries, late entries, renames, withdrawals"},
+    {
+        "name": "rounds",
+        "description": "Swiss rounds: generate the next, read, undo the latest",
+    },
+    {"name": "results", "description": "Record, correct and clear results, one or a batch"},
+    {"name": "standings", "description": "The standings with their tiebreaks"},
+    {"name": "final-phase", "description": "Semifinals, finals and the final ranking"},
+    {"name": "tokens", "description": "Scorekeeper tokens and the organizer token's rotation"},
+    {"name": "printing", "description": "The printable page and the CSV export"},
+    {"name": "pages", "description": "Pages for a room: the live scoreboard"},
+    {"name": "events", "description": "Live events: the SSE stream and the webhook bodies"},
+    {"name": "webhooks", "description": "Signed deliveries of a tournament's events"},
+    {"name": "health", "description": "Liveness and database reachability"},
+]
+
+ENUMS = {
+    "Status": "`registration` (players may change), `swiss` (rounds being played), "
+    "`final_phase` (semifinals and finals), `finished` (the final ranking is decided)",
+    "Side": "`home` or `away`: a side of a match",
+    "DecidedBy": "How a level final-phase match was decided",
+    "Stage": "`swiss` rounds, then the final phase's `semifinal`, `final`, `third_place`",
+    "Tiebreak": "The first tiebreak after points: `buchholz`, `goals` or `lim`",
+    "PairingSystem": "`nearest` (nearest unplayed opponent) or `lim` (Lim score groups)",
+    "FinalPhaseKind": "`semifinals` (1–4 then finals), `final` (1 v 2) or `none`",
+    "FormatPreset": "`standard` (Swiss rounds, then semifinals) or `short`",
+    "GroupAssignment": "How two groups are filled: `draw`, `seeded`, `pots` or `manual`",
+    "ColourRule": "The rule of the colour allocation that put `home` at home",
+}
+
+PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+UNKNOWN_QUERY = "An unknown query parameter (`unknown_query_parameter`) or an invalid value"
+BODY_ERRORS = {
+    "400": "The body's bytes cannot be decoded (`malformed_body`)",
+    "415": "The body is not `Content-Type: application/json` (`unsupported_media_type`)",
+}
+CREATE = ("/v1/tournaments", "post")
+STREAM = ("/v1/tournaments/{tournament_id}/events", "get")
+
+
+def polish_openapi(app: FastAPI) -> None:
+    """Have ``app.openapi()`` return the finished document (built once, then kept)."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            finish(generate())
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def finish(document: dict[str, Any]) -> None:
+    for item in document["paths"].values():
+        for operation in item.values():
+            _only_problems(operation)
+    for item in document.get("webhooks", {}).values():
+        # What a receiver answers: any 2xx. FastAPI's 422 is about our own requests.
+        responses = item["post"]["responses"]
+        item["post"]["responses"] = {s: r for s, r in responses.items() if s.startswith("2")}
+    create = document["paths"][CREATE[0]][CREATE[1]]
+    create["security"] = [{}, {"HTTPBearer": []}]  # the create key only where one is set
+    _describe_stream(document)
+    for name, schema in document["components"]["schemas"].items():
+        if "enum" in schema and name in ENUMS:
+            schema["description"] = ENUMS[name]
+    _drop_unused_schemas(document)
+
+
+def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for section in ("paths", "webhooks"):
+        for path, item in document.get(section, {}).items():
+            for method, operation in item.items():
+                yield path, method, operation
+
+
+def _only_problems(operation: dict[str, Any]) -> None:
+    """Every 4xx as problem+json; the 422 every operation can give (an unknown query
+    parameter), and the 400 and 415 of a body."""
+    responses: dict[str, Any] = operation["responses"]
+    responses.setdefault("422", {"description": UNKNOWN_QUERY})
+    if "requestBody" in operation:
+        for status, description in BODY_ERRORS.items():
+            responses.setdefault(status, {"description": description})
+    for status, response in responses.items():
+        if 400 <= int(status) < 500:
+            response["content"] = PROBLEM
+    operation["responses"] = dict(sorted(responses.items()))
+
+
+def _describe_stream(document: dict[str, Any]) -> None:
+    """The stream's items, as OpenAPI 3.2 writes them (``itemSchema``), under an extension
+    until 3.1's generators know it: an ``id``, the ``event`` type and the envelope as ``data``."""
+    envelopes = [
+        item["post"]["requestBody"]["content"]["application/json"]["schema"]
+        for item in document.get("webhooks", {}).values()
+    ]
+    media = document["paths"][STREAM[0]][STREAM[1]]["responses"]["200"]["content"]
+    media["text/event-stream"]["x-itemSchema"] = {
+        "type": "object",
+        "required": ["id", "event", "data"],
+        "properties": {
+            "id": {"type": "string", "description": "The event's `seq` (`Last-Event-ID`)"},
+            "event": {"type": "string", "description": "The event type"},
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "contentSchema": {"oneOf": envelopes},
+            },
+        },
+    }
+
+
+def _drop_unused_schemas(document: dict[str, Any]) -> None:
+    schemas: dict[str, Any] = document["components"]["schemas"]
+    outside = {k: v for k, v in document.items() if k != "components"}
+    used: set[str] = set()
+    pending = list(_refs(outside))
+    while pending:
+        name = pending.pop()
+        if name not in used:
+            used.add(name)
+            pending.extend(_refs(schemas[name]))
+    for name in list(schemas):
+        if name not in used:
+            del schemas[name]
+
+
+def _refs(node: Any) -> Iterator[str]:
+    prefix = "#/components/schemas/"
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith(prefix):
+                yield value.removeprefix(prefix)
+            else:
+                yield from _refs(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _refs(item)

@@ -1,0 +1,84 @@
+"""The OpenAPI document: what client generators need, and a committed snapshot.
+
+A change of the API shows here first: if ``test_the_document_matches_the_snapshot`` fails and
+the change is meant, regenerate the snapshot with ``.venv/bin/python -m tests.openapi_snapshot``
+and commit ``docs/openapi.json`` with the change (its diff is the API change, for review).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.api.openapi import operations
+from tests.openapi_snapshot import SNAPSHOT, dump, served
+
+
+@pytest.fixture(scope="module")
+def document() -> dict[str, Any]:
+    return served()
+
+
+def test_the_document_matches_the_snapshot(document: dict[str, Any]) -> None:
+    assert SNAPSHOT.read_text(encoding="utf-8") == dump(document), (
+        "the API changed: if on purpose, run `.venv/bin/python -m tests.openapi_snapshot` "
+        "and commit docs/openapi.json"
+    )
+
+
+def test_every_operation_is_described_tagged_and_lists_its_problems(
+    document: dict[str, Any],
+) -> None:
+    tags = {tag["name"] for tag in document["tags"]}
+    assert all(tag.get("description") for tag in document["tags"])
+    used = set()
+    for path, method, operation in operations(document):
+        where = f"{method.upper()} {path}"
+        assert operation.get("summary") and operation.get("description"), where
+        assert len(operation["tags"]) == 1 and operation["tags"][0] in tags, where
+        used.add(operation["tags"][0])
+        for status, response in operation["responses"].items():
+            if status.startswith("4"):
+                assert list(response["content"]) == ["application/problem+json"], (where, status)
+                assert response["content"]["application/problem+json"]["schema"] == {
+                    "$ref": "#/components/schemas/Problem"
+                }
+        if path in document.get("paths", {}):
+            assert "422" in operation["responses"], where
+        if "requestBody" in operation and path in document["paths"]:
+            assert {"400", "415"} <= set(operation["responses"]), where
+    assert used == tags
+
+
+def test_schemas_are_used_described_and_plain_json_schema(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    text = dump({k: v for k, v in document.items() if k != "components"}) + dump(schemas)
+    for name, schema in schemas.items():
+        assert f'"#/components/schemas/{name}"' in text, f"{name} is not used"
+        if "enum" in schema:
+            assert schema.get("description"), f"enumeration {name} is not described"
+    pydantic_words = ('"ge":', '"le":', '"gt":', '"lt":', '"multiple_of":', '"min_length":')
+    assert not [word for word in pydantic_words if word in dump(schemas)]
+    assert "HTTPValidationError" not in schemas
+    points = schemas["PointsTableSchema"]["properties"]["win"]
+    assert (points["minimum"], points["maximum"], points["multipleOf"]) == (0, 100, 0.5)
+
+
+def test_creating_says_its_key_is_optional_and_the_stream_its_events(
+    document: dict[str, Any],
+) -> None:
+    create = document["paths"]["/v1/tournaments"]["post"]
+    assert create["security"] == [{}, {"HTTPBearer": []}]
+    stream = document["paths"]["/v1/tournaments/{tournament_id}/events"]["get"]
+    media = stream["responses"]["200"]["content"]
+    assert list(media) == ["text/event-stream"]
+    events = media["text/event-stream"]["x-itemSchema"]["properties"]["data"]["contentSchema"]
+    named = {ref["$ref"].rsplit("/", 1)[1] for ref in events["oneOf"]}
+    assert named == {
+        item["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[
+            1
+        ]
+        for item in document["webhooks"].values()
+    }
+    assert "RoundUndoneEvent" in named and len(named) >= 10
