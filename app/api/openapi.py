@@ -1,6 +1,6 @@
 """The OpenAPI document as client generators need it.
 
-FastAPI writes most of it from the routes; this module finishes it in one pass: every 4xx
+FastAPI writes most of it from the routes; this module finishes it in one pass: every problem
 response is ``application/problem+json`` only (FastAPI adds a second media type), operations
 that read a body list the 400 and 415 they can give, creating a tournament says its bearer key
 is optional, the event stream's items name their schemas, every enumeration is described, and
@@ -46,7 +46,8 @@ ENUMS = {
     "ColourRule": "The rule of the colour allocation that put `home` at home",
 }
 
-PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+PROBLEM_REF = "#/components/schemas/Problem"
+PROBLEM = {"application/problem+json": {"schema": {"$ref": PROBLEM_REF}}}
 UNKNOWN_QUERY = "An unknown query parameter (`unknown_query_parameter`) or an invalid value"
 BODY_ERRORS = {
     "400": "The body's bytes cannot be decoded (`malformed_body`)",
@@ -101,7 +102,8 @@ def _only_problems(operation: dict[str, Any]) -> None:
         for status, description in BODY_ERRORS.items():
             responses.setdefault(status, {"description": description})
     for status, response in responses.items():
-        if 400 <= int(status) < 500:
+        # Every 4xx, and a 5xx that is a problem (the health check's 503 is its own body).
+        if 400 <= int(status) < 500 or PROBLEM_REF in str(response.get("content")):
             response["content"] = PROBLEM
     operation["responses"] = dict(sorted(responses.items()))
 
