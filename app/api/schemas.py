@@ -142,6 +142,11 @@ class ResultWrite(Schema):
     def _goals_or_forfeit(self) -> ResultWrite:
         if self.forfeit is None and (self.home is None or self.away is None):
             raise ValueError("give both `home` and `away` goals, or a `forfeit`")
+        if self.forfeit is not None and (self.home is not None or self.away is not None):
+            raise ValueError(
+                'a forfeit carries no goals: send only `{"forfeit": "home"}` or `"away"` '
+                "(the side that did not show)"
+            )
         return self
 
 

@@ -22,6 +22,8 @@ def validate_result(match: Match, result: Result) -> Result:
     if result.forfeit is not None:
         if result.winner is not None and result.winner is not result.forfeit.other:
             raise InvalidResult("the winner of a forfeit is the side that showed up")
+        if result.decided_by is not None:
+            raise InvalidResult("a forfeit is not decided on the field: leave out `decided_by`")
         return Result(0, 0, forfeit=result.forfeit)
     for goals in (result.home_goals, result.away_goals):
         if not 0 <= goals <= MAX_GOALS:

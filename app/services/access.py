@@ -54,7 +54,10 @@ SCOREKEEPER = "scorekeeper"
 def check_token(header: Header, token: str | None) -> None:
     """401 without a token, 403 with a wrong one; compared in constant time."""
     if not token:
-        raise Unauthorized("this write needs `Authorization: Bearer <organizer_token>`")
+        raise Unauthorized(
+            "this is the organizer's: send `Authorization: Bearer <organizer_token>` "
+            "(the token given when the tournament was created)"
+        )
     if not hmac.compare_digest(hash_token(token), header.token_hash):
         raise Forbidden(
             "the organizer token does not match this tournament "

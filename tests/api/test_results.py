@@ -192,3 +192,31 @@ def test_if_match_refuses_a_stale_write(client: ApiClient) -> None:
         headers={**t.auth, "If-Match": first.headers["etag"]},
     )
     assert fresh.status_code == 200
+
+
+def test_a_forfeit_carries_no_goals_and_no_decided_by(client: ApiClient) -> None:
+    t = create(client, 4)
+    match = generate(client, t)["matches"][0]
+    url = f"/v1/tournaments/{t.id}/matches/{match['id']}/result"
+    for body in ({"forfeit": "away", "home": 3, "away": 0}, {"forfeit": "home", "away": 0}):
+        answer = client.put(url, json=body, headers=t.auth)
+        problem = assert_problem(answer, 422, "validation_error")
+        assert "a forfeit carries no goals" in problem["detail"]
+    problem = assert_problem(
+        client.put(url, json={"forfeit": "away", "decided_by": "penalties"}, headers=t.auth),
+        422,
+        "invalid_result",
+    )
+    assert "leave out `decided_by`" in problem["detail"]
+    assert client.get(url.rsplit("/", 3)[0] + "/rounds/1").json()["matches"][0]["result"] is None
+
+
+def test_401_says_which_token_for_reads_and_writes(client: ApiClient) -> None:
+    t = create(client, 4)
+    for method, path in (("GET", "/webhooks"), ("GET", "/audit"), ("POST", "/rounds")):
+        problem = assert_problem(
+            client.request(method, f"/v1/tournaments/{t.id}{path}"), 401, "unauthorized"
+        )
+        assert "Authorization: Bearer <organizer_token>" in problem["detail"], path
+        expected = "write" if method == "POST" else "read"
+        assert "write" not in problem["detail"] or expected == "write", path
