@@ -18,6 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.domain.deadline import Deadline
+from app.domain.errors import PairingTimeout
 from app.domain.pairing import dutch
 from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch_state import PlayerState, Strength, player_states
@@ -312,3 +314,17 @@ def test_round_two_colours_and_a_repeated_meeting_worked_by_hand() -> None:
     pairing = pair_dutch(DutchInput(players, RoundNumber(2), 5, w))
     assert [(int(x.white), int(x.black)) for x in pairing.boards] == [(4, 1), (3, 2)]
     assert pairing.bye is None
+
+
+def test_a_passed_deadline_stops_the_pairing() -> None:
+    """The search checks the deadline (``app/domain/deadline.py``) and stops with
+    ``pairing_timeout``; with time left the same round pairs."""
+    now = [0.0]
+    deadline = Deadline.after(5.0, clock=lambda: now[0])
+    players = tuple(DutchPlayer(PlayerId(n), n) for n in range(1, 41))
+    round_ = DutchInput(players, RoundNumber(1), 7)
+    assert len(pair_dutch(round_, deadline=deadline).boards) == 20
+    now[0] = 6.0
+    with pytest.raises(PairingTimeout) as stopped:
+        pair_dutch(round_, deadline=deadline)
+    assert stopped.value.code == "pairing_timeout"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing.dutch_brackets import BracketPairing, Scope, pair_bracket
 from app.domain.pairing.dutch_bye import ByePlan, plan_bye
 from app.domain.pairing.dutch_colours import colour_of_higher
@@ -35,9 +36,13 @@ from app.domain.types import Score
 __all__ = ["pair_dutch"]
 
 
-def pair_dutch(round_: DutchInput, *, check: Callable[[], None] | None = None) -> DutchPairing:
-    """Pair ``round_`` by the FIDE (Dutch) System; ``check`` is called inside long searches
-    (a deadline raises there). Raises ``PairingImpossible`` when no pairing meets C1–C3."""
+def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> DutchPairing:
+    """Pair ``round_`` by the FIDE (Dutch) System.
+
+    Raises ``PairingImpossible`` when no pairing meets C1–C3 (Art. 1.9.3), and
+    ``PairingTimeout`` when ``deadline`` passes during the search (nothing is changed).
+    """
+    check = deadline.check
     states = player_states(round_)
     players = sorted(
         (states[p.id] for p in round_.players if p.present),
@@ -95,6 +100,8 @@ def _pair_brackets(
     pairs: list[tuple[int, int]] = []
     mdps: list[int] = []
     for g, residents in enumerate(groups):
+        if check is not None:
+            check()
         following = groups[g + 1] if g + 1 < len(groups) else []
         below = [v for group in groups[g + 2 :] for v in group]
         resident_score = players[residents[0]].score
