@@ -53,25 +53,33 @@ def read_tournament(
     return header
 
 
+IfMatch = Annotated[
+    str | None, Header(description="Refuse with 412 unless the tournament is at this ETag")
+]
+
+
+def _check_if_match(header: access.Header, if_match: str | None, response: Response) -> None:
+    """412 unless ``If-Match`` names the locked version; the answer carries the next ETag."""
+    if if_match is not None and not _matches(if_match, header.version):
+        raise PreconditionFailed(
+            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
+        )
+    response.headers["ETag"] = etag(header.version + 1)
+
+
 def organizer(
     session: SessionDep,
     tournament_id: TournamentId,
     credentials: Credentials,
     response: Response,
-    if_match: Annotated[
-        str | None, Header(description="Refuse with 412 unless the tournament is at this ETag")
-    ] = None,
+    if_match: IfMatch = None,
 ) -> access.Header:
     """Checks the organizer token and locks the tournament row for this request's write."""
     if credentials is None:
         raise Unauthorized("this write needs `Authorization: Bearer <organizer_token>`")
     header = access.lock_header(session, tournament_id)
     access.check_token(header, credentials.credentials)
-    if if_match is not None and not _matches(if_match, header.version):
-        raise PreconditionFailed(
-            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
-        )
-    response.headers["ETag"] = etag(header.version + 1)
+    _check_if_match(header, if_match, response)
     return header
 
 
@@ -80,20 +88,14 @@ def result_writer(
     tournament_id: TournamentId,
     credentials: Credentials,
     response: Response,
-    if_match: Annotated[
-        str | None, Header(description="Refuse with 412 unless the tournament is at this ETag")
-    ] = None,
+    if_match: IfMatch = None,
 ) -> access.Caller:
-    """Like ``organizer``, but a scorekeeper token of the tournament is accepted too."""
+    """Like ``organizer``, but a scorekeeper token of the tournament is accepted too. The token
+    is checked before the lock is taken: a stranger never waits on (or holds) the row."""
+    token = credentials.credentials if credentials else None
+    actor = access.check_result_token(session, access.read_header(session, tournament_id), token)
     header = access.lock_header(session, tournament_id)
-    actor = access.check_result_token(
-        session, header, credentials.credentials if credentials else None
-    )
-    if if_match is not None and not _matches(if_match, header.version):
-        raise PreconditionFailed(
-            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
-        )
-    response.headers["ETag"] = etag(header.version + 1)
+    _check_if_match(header, if_match, response)
     return access.Caller(header.id, actor)
 
 
