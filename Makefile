@@ -6,14 +6,23 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export SVIZZERA_DATABASE_URL ?= sqlite:///./svizzera.db
 
+STAMP := $(VENV)/.installed
+LOCK := $(VENV).lock
+
 .PHONY: install run test migrate lint
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+# Installs only when the stamp is older than what it installs from, so `make run` works offline
+# once installed. The lock lets `make run` and `make test` start together: one installs, the
+# other waits for it and then finds the stamp fresh.
+install: $(STAMP)
 
-install: $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]' -e ./client
+$(STAMP): pyproject.toml client/pyproject.toml
+	flock $(LOCK) sh -c 'if [ -e $(STAMP) ] && [ $(STAMP) -nt pyproject.toml ] \
+	    && [ $(STAMP) -nt client/pyproject.toml ]; then exit 0; fi; \
+	  [ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV) || exit 1; \
+	  $(BIN)/python -m pip install --quiet --upgrade pip \
+	  && $(BIN)/python -m pip install --quiet -e ".[dev]" -e ./client \
+	  && touch $(STAMP)'
 
 migrate: install
 	$(BIN)/alembic upgrade head
