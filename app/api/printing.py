@@ -52,8 +52,10 @@ def print_page(
     responses={**READ, 200: {"content": {"text/csv": {}}, "description": "The standings rows"}},
 )
 def export_csv(header: TournamentDep, session: SessionDep) -> Response:
-    """The standings rows as CSV (UTF-8), one line per player, in rank order."""
-    body = render_standings_csv(storage.load(session, header.id))
+    """The standings rows as CSV (UTF-8 with a byte order mark, so Excel reads accents right),
+    one line per player, in rank order; `final_place` once the final ranking is decided."""
+    # The BOM frames the file for spreadsheets; the rendered CSV itself stays plain data.
+    body = "\ufeff" + render_standings_csv(storage.load(session, header.id))
     return Response(
         body,
         media_type="text/csv; charset=utf-8",

@@ -27,6 +27,7 @@ CSV_COLUMNS = (
     "median_buchholz",
     "qualified",
     "withdrawn",
+    "final_place",
 )
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 """A cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
@@ -39,7 +40,10 @@ def render_standings_csv(tournament: Tournament) -> str:
     ``group`` empty without groups. With groups every player is listed, group A then group B,
     each in its own order with ``rank`` the place within the group (as ``?group=`` gives it).
     A name that a spreadsheet would read as a formula is written with a leading ``'``.
+    ``final_place`` is the player's place in the final ranking once it is decided, else empty.
     """
+    ranking = tournament.final_ranking() or []
+    places = {player_id: place for place, player_id in enumerate(ranking, start=1)}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -66,6 +70,7 @@ def render_standings_csv(tournament: Tournament) -> str:
                     points_number(row.median_buchholz),
                     _flag(line.qualified),
                     _flag(row.withdrawn),
+                    places.get(row.player_id, ""),
                 )
             )
     return out.getvalue()

@@ -45,7 +45,13 @@ def expected(tournament: Tournament, row: StandingRow) -> dict[str, str]:
         "median_buchholz": number(row.median_buchholz),
         "qualified": "true" if row.player_id in tournament.qualified() else "false",
         "withdrawn": "true" if row.withdrawn else "false",
+        "final_place": final_place(tournament, row),
     }
+
+
+def final_place(tournament: Tournament, row: StandingRow) -> str:
+    ranking = tournament.final_ranking() or []
+    return str(ranking.index(row.player_id) + 1) if row.player_id in ranking else ""
 
 
 def test_each_row_equals_the_standings_in_order() -> None:
@@ -106,3 +112,12 @@ def test_points_as_numbers_and_as_printed_text() -> None:
     for half_points, (number, text) in cases.items():
         assert points_number(Score(half_points)) == number
         assert points_text(Score(half_points)) == text
+
+
+def test_the_final_ranking_is_a_column_once_decided() -> None:
+    tournament = standard_evening()
+    rows = read(render_standings_csv(tournament))
+    ranking = tournament.final_ranking() or []
+    places = {r["player_id"]: r["final_place"] for r in rows}
+    assert [places[str(p)] for p in ranking[:4]] == ["1", "2", "3", "4"]
+    assert len(ranking) == sum(r["final_place"] != "" for r in rows)
