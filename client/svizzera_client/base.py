@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import httpx
 
 from svizzera_client.errors import error_for
-from svizzera_client.models import Response, TournamentCreated
+from svizzera_client.models import OrganizerTokenRotated, Response, TournamentCreated
 from svizzera_client.operations import Auth, Call
 
 T = TypeVar("T")
@@ -33,9 +33,10 @@ def etag_of(if_match: str | int) -> str:
 class ClientBase:
     """The server, and the credentials the client sends.
 
-    ``tokens`` maps a tournament id to its organizer token: ``create_tournament`` adds the new
-    one; add others with ``client.tokens[tournament_id] = token``. ``create_key`` is the
-    server's ``SVIZZERA_CREATE_KEY`` where the deployment requires one to create.
+    ``tokens`` maps a tournament id to its organizer (or scorekeeper) token:
+    ``create_tournament`` adds the new one, ``rotate_organizer_token`` replaces it; add others
+    with ``client.tokens[tournament_id] = token``. ``create_key`` is the server's
+    ``SVIZZERA_CREATE_KEY`` where the deployment requires one to create.
     """
 
     def __init__(
@@ -85,4 +86,6 @@ class ClientBase:
             result._etag = response.headers.get("ETag")
         if isinstance(result, TournamentCreated):
             self.tokens[result.id] = result.organizer_token
+        if isinstance(result, OrganizerTokenRotated) and call.tournament_id is not None:
+            self.tokens[call.tournament_id] = result.organizer_token  # the old one is dead
         return result

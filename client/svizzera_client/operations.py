@@ -302,8 +302,8 @@ def revoke_token(tournament_id: str, token_id: int) -> Call[None]:
 
 @operation("POST", TOURNAMENT + "/organizer-token", "organizer-token-rotate", auth="organizer")
 def rotate_organizer_token(tournament_id: str) -> Call[OrganizerTokenRotated]:
-    """A new organizer token; the old one stops working at once. Put the new one in
-    ``client.tokens`` to go on writing."""
+    """A new organizer token; the old one stops working at once. The client keeps the new one
+    in ``client.tokens``."""
     return Call(one(OrganizerTokenRotated))
 
 

@@ -18,6 +18,7 @@ from evening import PLAYERS, SEED, check_final, check_swiss, score
 from live_server import LiveServer
 from typer.testing import CliRunner, Result
 
+from svizzera_client import Client, Forbidden
 from svizzera_client.cli import app
 from svizzera_client.models import FinalPhaseRead, MatchRead, RoundRead, StandingsRead
 
@@ -180,6 +181,35 @@ def test_use_takes_over_a_tournament_with_its_token(
     assert taken.exit_code == 0 and token not in taken.stdout
     paired = runner.invoke(app, ["round", "--json"], env=elsewhere)
     assert paired.exit_code == 0 and json.loads(paired.stdout)["number"] == 1
+
+
+def test_a_scorekeeper_token_and_a_rotated_organizer_token(
+    svizzera: Run, server: LiveServer, tmp_path: Path
+) -> None:
+    players = tmp_path / "four.txt"
+    players.write_text("Anna\nBruno\nCarla\nDario\n")
+    created = as_json(svizzera("create", str(players), "--json"))
+    token_file = Path(created["token_file"])
+    old = json.loads(token_file.read_text())["token"]
+    made = as_json(svizzera("token", "scorekeeper", "--label", "table 1", "--json"))
+    assert made["label"] == "table 1" and made["token"] != old
+    svizzera("round")
+
+    keeper = {"SVIZZERA_SERVER": server.url, "SVIZZERA_CONFIG_DIR": str(tmp_path / "keeper")}
+    runner = CliRunner()
+    use = ["use", created["id"], "--token-stdin", "--scorekeeper"]
+    assert runner.invoke(app, use, input=made["token"] + "\n", env=keeper).exit_code == 0
+    assert runner.invoke(app, ["result", "1", "2-1"], env=keeper).exit_code == 0
+    refused = runner.invoke(app, ["round"], env=keeper)  # results only
+    assert refused.exit_code == 1 and "(forbidden)" in refused.stderr
+
+    rotated = svizzera("token", "rotate")
+    new = json.loads(token_file.read_text())["token"]
+    assert new != old and new not in rotated.stdout
+    assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    svizzera("result", "2", "0-0")  # the saved new token works
+    with Client(server.url, tokens={created["id"]: old}) as stale, pytest.raises(Forbidden):
+        stale.list_tokens(created["id"])
 
 
 def test_the_console_script(server: LiveServer, tmp_path: Path) -> None:

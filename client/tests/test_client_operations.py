@@ -154,7 +154,8 @@ def test_a_scorekeeper_token_records_and_the_rotated_organizer_token_takes_over(
     client.tokens[created.id] = organizer
     client.revoke_token(created.id, keeper.id)
     rotated = client.rotate_organizer_token(created.id)
+    assert client.tokens[created.id] == rotated.organizer_token  # kept by the client
+    assert client.list_tokens(created.id)[0].revoked_at is not None
+    client.tokens[created.id] = organizer
     with pytest.raises(Forbidden):
         client.list_tokens(created.id)
-    client.tokens[created.id] = rotated.organizer_token
-    assert client.list_tokens(created.id)[0].revoked_at is not None

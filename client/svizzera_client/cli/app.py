@@ -32,6 +32,7 @@ from svizzera_client.models import (
     ResultWrite,
     Side,
     Tiebreak,
+    TokenCreate,
     TournamentCreate,
 )
 
@@ -396,11 +397,48 @@ def export(
         s.show({"file": str(path), "rows": len(csv_text.splitlines()) - 1}, f"Saved {path}")
 
 
+token_app = typer.Typer(help="Scorekeeper tokens, and a new organizer token.")
+app.add_typer(token_app, name="token")
+
+
+@token_app.command("scorekeeper")
+def token_scorekeeper(
+    label: Annotated[str | None, typer.Option(help="Who or which table it is for.")] = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Make a scorekeeper token (records and clears results, nothing else) and show it, this
+    once, to hand over: svizzera use ID --token-stdin --scorekeeper on their side."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize()
+        made = s.client.create_token(tournament_id, TokenCreate(label=label))
+        s.show(made, f"Scorekeeper token {made.id} for tournament {tournament_id}:", made.token)
+
+
+@token_app.command("rotate")
+def token_rotate(
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Replace the organizer token (the old one stops working at once) and save the new one."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize()
+        rotated = s.client.rotate_organizer_token(tournament_id)
+        found = s.client.get_tournament(tournament_id)
+        path = s.store.save(Saved(found.id, s.server, found.name, rotated.organizer_token))
+        s.show({"token_file": str(path)}, f"New organizer token saved in {path}.")
+
+
 @app.command()
 def use(
     tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
     token_stdin: Annotated[
         bool, typer.Option(help="Read its organizer token from stdin and save it.")
+    ] = False,
+    scorekeeper: Annotated[
+        bool, typer.Option(help="The token is a scorekeeper's (results only): save it as is.")
     ] = False,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -411,7 +449,8 @@ def use(
         if token_stdin:
             token = sys.stdin.readline().strip()
             s.client.tokens[found.id] = token
-            s.client.list_audit(found.id)  # organizer only: proves the token
+            if not scorekeeper:
+                s.client.list_audit(found.id)  # organizer only: proves the token
             s.store.save(Saved(found.id, s.server, found.name, token))
         else:
             s.store.select(found.id)
