@@ -50,26 +50,22 @@ def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> Dutch
     )
     if not players:
         return DutchPairing(())
-    played_rounds = round_.round_number - 1
     table = round_.points
-    top_line = Score(played_rounds * max(table.win, table.draw))
-    probe = Criteria(
-        players,
-        played_rounds=played_rounds,
-        last_round=round_.round_number == round_.total_rounds,
-        top_line=top_line,
-        bye_score=None,
-        played_ranks={},
-    )
-    plan = plan_bye(players, probe.allowed)
-    criteria = Criteria(
-        players,
-        played_rounds=played_rounds,
-        last_round=round_.round_number == round_.total_rounds,
-        top_line=top_line,
-        bye_score=plan.score,
-        played_ranks=plan.played_ranks,
-    )
+    played_rounds = round_.round_number - 1
+
+    def criteria_with(bye: ByePlan | None) -> Criteria:
+        return Criteria(
+            players,
+            played_rounds=played_rounds,
+            last_round=round_.round_number == round_.total_rounds,
+            top_line=Score(played_rounds * max(table.win, table.draw)),
+            bye_score=bye.score if bye else None,
+            played_ranks=bye.played_ranks if bye else {},
+        )
+
+    # The absolute criteria fix the bye's score; the weights then depend on it (C5, C9).
+    plan = plan_bye(players, criteria_with(None).allowed)
+    criteria = criteria_with(plan)
     pairs, bye = _pair_brackets(criteria, plan, check)
     return _publish(players, pairs, bye, round_.initial_colour)
 
