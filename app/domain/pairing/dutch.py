@@ -111,6 +111,8 @@ def _pair_brackets(
             local = _pair_alone(criteria, mdps, residents, Scope(), check)
             if _leaves_best_next(criteria, local.floaters, following, below):
                 result = local
+            elif players[following[0]].score != plan.score:
+                result = _pair_with_next(criteria, mdps, residents, following, below, check)
         if result is None:
             result = pair_bracket(
                 criteria,
@@ -135,6 +137,21 @@ def _pair_brackets(
     if len(mdps) > 1:
         raise PairingImpossible("the last bracket could not be completed")
     return pairs, (mdps[0] if mdps else None)
+
+
+def _pair_with_next(
+    criteria: Criteria,
+    mdps: Sequence[int],
+    residents: Sequence[int],
+    following: Sequence[int],
+    below: Sequence[int],
+    check: Callable[[], None] | None,
+) -> BracketPairing | None:
+    """The bracket paired together with the next scoregroup (C8 exact), when what that
+    leaves unpaired can still be paired with everybody below (C4); else ``None``."""
+    near = pair_bracket(criteria, mdps, residents, Scope(following=following), check=check)
+    left = [v for v in [*near.floaters, *following] if v not in near.partner]
+    return near if _completable(criteria, [*left, *below]) else None
 
 
 FAST_FROM = 20
