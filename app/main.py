@@ -6,10 +6,10 @@ import asyncio
 import gc
 import signal
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI
 
 from app.api import (
     events,
@@ -23,6 +23,7 @@ from app.api import (
     tokens,
     tournaments,
 )
+from app.api.body_limit import BodyLimit
 from app.api.cache import ReadCache
 from app.api.cors import allow_cross_origin
 from app.api.docs import serve_docs
@@ -32,7 +33,7 @@ from app.api.openapi import TAGS, polish_openapi
 from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
 from app.db import make_engine
-from app.errors import install_error_handlers, problem
+from app.errors import install_error_handlers
 from app.settings import Settings, get_settings
 from app.webhooks.worker import in_background as webhook_worker
 
@@ -72,7 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.event_hub = Hub(app.state.engine, poll_interval=settings.sse_poll_interval)
     install_error_handlers(app)
     allow_every_method(app)
-    _limit_body_size(app, settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(HeadAsGet)
     allow_cross_origin(app, settings.cors_origins)  # outermost: refusals get the headers too
     for module in (
@@ -112,16 +113,3 @@ def _end_streams_on_exit(hub: Hub) -> None:
             previous(signum, frame)
 
         signal.signal(sig, handler)
-
-
-def _limit_body_size(app: FastAPI, limit: int) -> None:
-    """Refuse bodies announced larger than ``limit`` before reading them."""
-
-    @app.middleware("http")
-    async def body_limit(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            return problem(413, "payload_too_large", f"request bodies are capped at {limit} bytes")
-        return await call_next(request)
