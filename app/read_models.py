@@ -11,11 +11,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
 from app.domain.types import DecidedBy, PairingSystem, Side, Stage, Status, Tiebreak
+from app.inputs import NO_CONTROL_CHARACTERS
 
 Number = Annotated[float | int, Field(description="Points: whole or half (``.5``)")]
 HalfPoints = Annotated[
@@ -32,6 +33,7 @@ HalfPoints = Annotated[
         }
     ),
 ]
+ListedName = Annotated[str, StringConstraints(max_length=80, pattern=NO_CONTROL_CHARACTERS)]
 
 
 def points_number(half_points: int) -> float | int:
@@ -62,7 +64,7 @@ class GroupsSchema(BaseModel):
 
     count: Literal[2] = Field(2, description="Always 2")
     assignment: GroupAssignment = Field(examples=["seeded"])
-    manual: list[list[str]] | None = Field(
+    manual: list[list[ListedName]] | None = Field(
         None, description="With `manual`: the player names of group A and of group B"
     )
 

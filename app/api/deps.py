@@ -12,11 +12,12 @@ from sqlalchemy.orm import Session
 from app.api.cache import ReadCache
 from app.db import get_session
 from app.errors import Forbidden, NotModified, PreconditionFailed, Unauthorized
+from app.inputs import TOURNAMENT_ID
 from app.services import access
 from app.settings import Settings
 
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]
-TournamentId = Annotated[str, Path(description="The tournament's id", max_length=32)]
+TournamentId = Annotated[str, Path(description="The tournament's id", pattern=TOURNAMENT_ID)]
 bearer = HTTPBearer(
     auto_error=False,
     description="The tournament's organizer token; for results also a scorekeeper token; "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
@@ -16,6 +17,7 @@ from app.api.deps import SessionDep, TournamentId
 from app.api.responses import problems
 from app.broadcast import BATCH, Hub, frame
 from app.errors import InvalidValue
+from app.inputs import MAX_INTEGER
 from app.services import access
 from app.settings import Settings
 
@@ -74,15 +76,14 @@ class EventStreamResponse(StreamingResponse):
 
 
 def start_after(last_event_id: str | None, after: int | None) -> int:
-    """``Last-Event-ID`` (a reconnecting client) wins over ``?after=``; neither: from the start."""
+    """``Last-Event-ID`` (a reconnecting client) wins over ``?after=``; neither: from the start.
+
+    The id is the decimal digits of a ``seq`` that fits the database's integer."""
     if last_event_id is not None and last_event_id.strip():
-        try:
-            seq = int(last_event_id.strip())
-        except ValueError:
-            raise InvalidValue("`Last-Event-ID` is not an event id of this stream") from None
-        if seq < 0:
+        seq = last_event_id.strip()
+        if not re.fullmatch("[0-9]{1,10}", seq) or int(seq) > MAX_INTEGER:
             raise InvalidValue("`Last-Event-ID` is not an event id of this stream")
-        return seq
+        return int(seq)
     return after or 0
 
 
@@ -156,7 +157,8 @@ async def stream_events(
     request: Request,
     tournament_id: Annotated[str, Depends(existing_tournament)],
     after: Annotated[
-        int | None, Query(ge=0, description="Start after this event id (seq); default: 0")
+        int | None,
+        Query(ge=0, le=MAX_INTEGER, description="Start after this event id (seq); default: 0"),
     ] = None,
     timeout: Annotated[
         float | None, Query(gt=0, description="End the stream after this many seconds")

@@ -12,6 +12,7 @@ from typing import Annotated
 from fastapi import Query
 
 from app.errors import InvalidValue
+from app.inputs import MAX_INTEGER
 
 Limit = Annotated[int, Query(ge=1, le=100, description="Page size")]
 Cursor = Annotated[
@@ -31,7 +32,7 @@ def decode_id(cursor: str | None) -> int | None:
         return None
     try:
         kind, last_id = base64.urlsafe_b64decode(cursor.encode()).decode().split(":", 1)
-        if kind == "id" and last_id.isdigit():
+        if kind == "id" and last_id.isdigit() and int(last_id) <= MAX_INTEGER:
             return int(last_id)
     except (ValueError, UnicodeDecodeError):
         pass

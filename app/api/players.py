@@ -9,11 +9,14 @@ from fastapi import APIRouter, Path, Query, Response, status
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
 from app.api.schemas import PlayerCreate, PlayerUpdate
+from app.inputs import MAX_INTEGER
 from app.read_models import PlayerRead
 from app.services import players, storage, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/players", tags=["players"])
-PlayerId = Annotated[int, Path(description="The player's id in this tournament", ge=1)]
+PlayerId = Annotated[
+    int, Path(description="The player's id in this tournament", ge=1, le=MAX_INTEGER)
+]
 
 
 @router.get(

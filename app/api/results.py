@@ -10,11 +10,14 @@ from fastapi import APIRouter, Path
 from app.api.deps import ResultWriterDep, SessionDep
 from app.api.responses import WRITE
 from app.api.schemas import ResultsBatch, ResultWrite
+from app.inputs import MAX_INTEGER
 from app.read_models import MatchRead
 from app.services import results, views
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["results"])
-MatchId = Annotated[int, Path(ge=1, description="The match's id in this tournament")]
+MatchId = Annotated[
+    int, Path(ge=1, le=MAX_INTEGER, description="The match's id in this tournament")
+]
 
 
 @router.put(

@@ -10,11 +10,12 @@ from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import PAIRING_WRITE, READ, WRITE
 from app.domain.deadline import Deadline
 from app.errors import RoundNotFound
+from app.inputs import MAX_INTEGER
 from app.read_models import RoundRead
 from app.services import rounds, storage, views
 from app.settings import Settings
 
-RoundNumberPath = Annotated[int, Path(ge=1, description="Round number")]
+RoundNumberPath = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="Round number")]
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])
 
 

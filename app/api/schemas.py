@@ -11,11 +11,20 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.types import DecidedBy, PairingSystem, Side, Tiebreak
+from app.inputs import NO_CONTROL_CHARACTERS
 from app.read_models import GroupsSchema, PointsTableSchema
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+Name = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=80, pattern=NO_CONTROL_CHARACTERS
+    ),
+]
 TournamentName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=120, pattern=NO_CONTROL_CHARACTERS
+    ),
 ]
 Goals = Annotated[int, Field(ge=0, le=999)]
 

@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from app.inputs import NO_CONTROL_CHARACTERS
+
 EventType = Literal[
     "tournament.created",
     "round.generated",
@@ -20,8 +22,15 @@ EventType = Literal[
     "tournament.finished",
 ]
 DeliveryStatus = Literal["pending", "delivered", "failed"]
-Url = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2048)]
-Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)]
+Url = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=2048, pattern=NO_CONTROL_CHARACTERS
+    ),
+]
+Description = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=200, pattern=NO_CONTROL_CHARACTERS)
+]
 
 
 class WebhookCreate(BaseModel):

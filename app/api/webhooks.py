@@ -21,12 +21,15 @@ from app.api.webhook_schemas import (
     WebhookRead,
 )
 from app.errors import NotModified
+from app.inputs import MAX_INTEGER
 from app.services import access, webhooks
 from app.settings import Settings
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/webhooks", tags=["webhooks"])
-WebhookId = Annotated[int, Path(ge=1, description="The webhook endpoint's id")]
-DeliveryId = Annotated[int, Path(ge=1, description="The delivery's id (`Svizzera-Delivery-Id`)")]
+WebhookId = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="The webhook endpoint's id")]
+DeliveryId = Annotated[
+    int, Path(ge=1, le=MAX_INTEGER, description="The delivery's id (`Svizzera-Delivery-Id`)")
+]
 IfNoneMatch = Annotated[str | None, Header(description="An ETag from an earlier read")]
 ORGANIZER = problems(401, 403, 404)
 

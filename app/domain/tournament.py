@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, ParamSpec, TypeVar
@@ -636,7 +637,10 @@ class Tournament:
 
 
 def _clean_name(name: str) -> str:
+    """Whitespace runs become one space; 1 to 80 characters, none of them a control character."""
     cleaned = " ".join(name.split())
     if not 1 <= len(cleaned) <= MAX_NAME_LENGTH:
         raise InvalidSettings(f"a player name has 1 to {MAX_NAME_LENGTH} characters")
+    if any(unicodedata.category(c) == "Cc" for c in cleaned):
+        raise InvalidSettings("a player name has no control characters")
     return cleaned

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -16,6 +17,7 @@ from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, Gr
 from app.domain.tournament import NewPlayer, Settings, Tournament
 from app.domain.types import PairingSystem, PointsTable, Score, Tiebreak
 from app.errors import InvalidValue
+from app.inputs import TOURNAMENT_ID
 from app.services import audit, commands, events, storage
 from app.services.access import hash_token, new_token
 
@@ -142,6 +144,8 @@ def encode_cursor(created_at: datetime, tid: str) -> str:
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         at, tid = base64.urlsafe_b64decode(cursor.encode()).decode().split("|", 1)
+        if not re.fullmatch(TOURNAMENT_ID, tid):
+            raise ValueError(tid)
         return datetime.fromisoformat(at), tid
     except (ValueError, UnicodeDecodeError) as exc:
         raise InvalidValue("`cursor` is not one this service gave out") from exc
