@@ -16,12 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSc
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
 from app.domain.types import DecidedBy, PairingSystem, Side, Stage, Status, Tiebreak
-from app.inputs import NO_CONTROL_CHARACTERS
+from app.inputs import JSON_NUMBER, NO_CONTROL_CHARACTERS
 
 Number = Annotated[float | int, Field(description="Points: whole or half (``.5``)")]
 HalfPoints = Annotated[
     float | int,
     Field(ge=0, le=100, multiple_of=0.5),
+    JSON_NUMBER,
     # Pydantic cannot place the bounds inside a union's schema: say them as JSON Schema does.
     WithJsonSchema(
         {
@@ -62,7 +63,7 @@ class GroupsSchema(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    count: Literal[2] = Field(2, description="Always 2")
+    count: Annotated[Literal[2], JSON_NUMBER] = Field(2, description="Always 2")
     assignment: GroupAssignment = Field(examples=["seeded"])
     manual: list[list[ListedName]] | None = Field(
         None, description="With `manual`: the player names of group A and of group B"

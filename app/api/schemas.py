@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.types import DecidedBy, PairingSystem, Side, Tiebreak
-from app.inputs import NO_CONTROL_CHARACTERS
+from app.inputs import JSON_BOOLEAN, JSON_NUMBER, NO_CONTROL_CHARACTERS
 from app.read_models import GroupsSchema, PointsTableSchema
 
 Name = Annotated[
@@ -26,7 +26,11 @@ TournamentName = Annotated[
         strip_whitespace=True, min_length=1, max_length=120, pattern=NO_CONTROL_CHARACTERS
     ),
 ]
-Goals = Annotated[int, Field(ge=0, le=999)]
+# Bounds sit inside, before JSON_NUMBER, so that OpenAPI shows them as minimum/maximum.
+Goals = Annotated[int, Field(ge=0, le=999), JSON_NUMBER]
+Rating = Annotated[int, Field(ge=0, le=100_000), JSON_NUMBER]
+Rounds = Annotated[int, Field(ge=1), JSON_NUMBER]
+Seed = Annotated[int, Field(ge=0, le=2**53), JSON_NUMBER]
 
 
 class Schema(BaseModel):
@@ -53,7 +57,7 @@ class PlayerCreate(Schema):
     """A player to enter."""
 
     name: Name = Field(examples=["Rossi"])
-    rating: int | None = Field(None, ge=0, le=100_000, examples=[1850])
+    rating: Rating | None = Field(None, examples=[1850])
 
 
 class TournamentCreate(Schema):
@@ -67,12 +71,10 @@ class TournamentCreate(Schema):
         default_factory=lambda: PointsTableSchema(win=3, draw=1, loss=0, bye=3)
     )
     format: FormatPreset = FormatPreset.STANDARD
-    swiss_rounds: int | None = Field(None, ge=1, description="Overrides the format table")
+    swiss_rounds: Rounds | None = Field(None, description="Overrides the format table")
     final_phase: FinalPhaseKind | None = Field(None, description="Overrides the format table")
     groups: GroupsSchema | None = None
-    seed: int | None = Field(
-        None, ge=0, le=2**53, description="Drives every draw; random if absent"
-    )
+    seed: Seed | None = Field(None, description="Drives every draw; random if absent")
 
     model_config = ConfigDict(
         extra="forbid",
@@ -101,10 +103,10 @@ class TournamentUpdate(Schema):
     tiebreak: Tiebreak | None = None
     points: PointsTableSchema | None = None
     format: FormatPreset | None = None
-    swiss_rounds: int | None = Field(None, ge=1)
+    swiss_rounds: Rounds | None = None
     final_phase: FinalPhaseKind | None = None
     groups: GroupsSchema | None = None
-    seed: int | None = Field(None, ge=0, le=2**53)
+    seed: Seed | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -116,7 +118,7 @@ class PlayerUpdate(Schema):
     """Rename with `name`; withdraw with `withdrawn: true` (cannot be undone)."""
 
     name: Name | None = None
-    withdrawn: Literal[True] | None = None
+    withdrawn: Annotated[Literal[True], JSON_BOOLEAN] | None = None
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"name": "Rossi M."}, {"withdrawn": True}]}

@@ -33,11 +33,9 @@ class Created:
     tournament: Tournament
 
 
-def half_points(points: dict[str, float]) -> PointsTable:
-    def half(key: str) -> Score:
-        return Score(round(points[key] * 2))
-
-    return PointsTable(half("win"), half("draw"), half("loss"), half("bye"))
+def half_points(points: dict[str, float], *, base: PointsTable) -> PointsTable:
+    """The points given, in half-points; a key left out keeps its value in ``base``."""
+    return replace(base, **{key: Score(round(value * 2)) for key, value in points.items()})
 
 
 def groups_setting(groups: dict[str, Any] | None) -> GroupsSetting | None:
@@ -67,9 +65,8 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
         if key in fields:
             values[key] = kind(fields[key]) if fields[key] is not None else None
     if "points" in fields:
-        values["points"] = (
-            half_points(fields["points"]) if fields["points"] else PointsTable.default()
-        )
+        table = base.points if base is not None else PointsTable.default()
+        values["points"] = half_points(fields["points"] or {}, base=table)
     if "groups" in fields:
         values["groups"] = groups_setting(fields["groups"])
     if base is not None:

@@ -102,3 +102,43 @@ def test_a_last_event_id_past_the_integer_is_refused_before_the_stream(client: A
     assert stream.status_code == 200
     assert stream.text.startswith("retry: 2000\n")
     assert "event:" not in stream.text
+
+
+def test_a_value_of_the_wrong_json_type_is_refused(client: ApiClient) -> None:
+    four = players("A", "B", "C", "D")
+    creations: list[dict[str, Any]] = [
+        {"swiss_rounds": True},  # not 1 round
+        {"swiss_rounds": "3"},
+        {"seed": True},
+        {"points": {"win": True}},
+        {"points": {"win": "3"}},
+        {"groups": {"count": True, "assignment": "draw"}},
+        {"players": [*four[:3], {"name": "D", "rating": "1500"}]},
+        {"players": [*four[:3], {"name": "D", "rating": False}]},
+    ]
+    for fields in creations:
+        body = {"name": "Typed", "players": four, **fields}
+        response = client.post("/v1/tournaments", json=body)
+        assert_problem(response, 422, "validation_error")
+    assert client.get("/v1/tournaments").json()["items"] == []
+    t = create(client, 4, points={"win": 2.5, "draw": 1.0})  # 1.0 is the integer 1 in JSON
+    assert t.body["points"] == {"win": 2.5, "draw": 1, "loss": 0, "bye": 3}
+    base = f"/v1/tournaments/{t.id}"
+    for body in ({"withdrawn": 1}, {"withdrawn": "true"}):
+        response = client.patch(f"{base}/players/1", json=body, headers=t.auth)
+        assert_problem(response, 422, "validation_error")
+    assert client.post(f"{base}/rounds", headers=t.auth).status_code == 201
+    result = f"{base}/matches/1/result"
+    for body in ({"home": True, "away": 0}, {"home": "3", "away": 0}, {"home": 1.5, "away": 0}):
+        assert_problem(client.put(result, json=body, headers=t.auth), 422, "validation_error")
+    recorded = client.put(result, json={"home": 2.0, "away": 0}, headers=t.auth)
+    assert recorded.json()["result"]["home"] == 2
+
+
+def test_a_partial_points_table_keeps_the_other_values(client: ApiClient) -> None:
+    """It was a 500 (a missing key) before schemathesis-style bodies were tried."""
+    t = create(client, 4, points={"win": 2})
+    assert t.body["points"] == {"win": 2, "draw": 1, "loss": 0, "bye": 3}
+    changed = client.patch(f"/v1/tournaments/{t.id}", json={"points": {"bye": 1.5}}, headers=t.auth)
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["points"] == {"win": 2, "draw": 1, "loss": 0, "bye": 1.5}
