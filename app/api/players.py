@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Query, Response, status
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
 from app.api.schemas import PlayerCreate, PlayerUpdate
-from app.inputs import MAX_INTEGER
+from app.inputs import MAX_INTEGER, NO_CONTROL_CHARACTERS
 from app.read_models import PlayerRead
 from app.services import players, storage, views
 
@@ -35,7 +35,12 @@ def list_players(
     ] = None,
     q: Annotated[
         str | None,
-        Query(min_length=1, max_length=80, description="Only names containing this (any case)"),
+        Query(
+            min_length=1,
+            max_length=80,
+            pattern=NO_CONTROL_CHARACTERS,
+            description="Only names containing this (any case)",
+        ),
     ] = None,
 ) -> list[PlayerRead]:
     """By start number; the whole field in one answer (at most 4096 players, no pages)."""

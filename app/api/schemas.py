@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.types import DecidedBy, PairingSystem, Side, Tiebreak
-from app.inputs import JSON_BOOLEAN, JSON_NUMBER, NO_CONTROL_CHARACTERS
+from app.inputs import JSON_BOOLEAN, JSON_NUMBER, MAX_INTEGER, NO_CONTROL_CHARACTERS
 from app.read_models import GroupsSchema, PointsTableSchema
 
 Name = Annotated[
@@ -164,7 +164,9 @@ class ResultWrite(Schema):
 class ResultEntry(ResultWrite):
     """One result of a batch: the match's id and its result."""
 
-    match_id: int = Field(ge=1, description="The match's id in this tournament")
+    match_id: Annotated[int, Field(ge=1, le=MAX_INTEGER), JSON_NUMBER] = Field(
+        description="The match's id in this tournament"
+    )
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"match_id": 7, "home": 2, "away": 1}]}

@@ -19,6 +19,7 @@ from app.api.deps import (
 from app.api.responses import READ, WRITE, problems
 from app.api.schemas import TournamentCreate, TournamentUpdate
 from app.domain.types import Status
+from app.inputs import NO_CONTROL_CHARACTERS
 from app.read_models import (
     AuditEntryRead,
     AuditPage,
@@ -32,7 +33,12 @@ router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
 IfNoneMatch = Annotated[str | None, Header(description="An ETag from an earlier read")]
 NameContains = Annotated[
     str | None,
-    Query(min_length=1, max_length=80, description="Only names containing this (any case)"),
+    Query(
+        min_length=1,
+        max_length=80,
+        pattern=NO_CONTROL_CHARACTERS,
+        description="Only names containing this (any case)",
+    ),
 ]
 
 

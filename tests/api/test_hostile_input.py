@@ -54,6 +54,8 @@ def test_control_characters_are_refused_in_every_name(client: ApiClient, bad: st
         assert_problem(response, 422, "validation_error")
     assert client.get(base).json()["version"] == 1  # nothing changed
     assert client.get(f"{base}/webhooks", headers=t.auth).json() == []
+    for url in ("/v1/tournaments", f"{base}/players"):
+        assert_problem(client.get(url, params={"q": f"a{bad}"}), 422, "validation_error")
 
 
 @pytest.mark.parametrize("big", TOO_BIG)
@@ -131,6 +133,10 @@ def test_a_value_of_the_wrong_json_type_is_refused(client: ApiClient) -> None:
     result = f"{base}/matches/1/result"
     for body in ({"home": True, "away": 0}, {"home": "3", "away": 0}, {"home": 1.5, "away": 0}):
         assert_problem(client.put(result, json=body, headers=t.auth), 422, "validation_error")
+    batch = {"results": [{"match_id": True, "home": 1, "away": 0}]}
+    assert_problem(
+        client.post(f"{base}/results", json=batch, headers=t.auth), 422, "validation_error"
+    )
     recorded = client.put(result, json={"home": 2.0, "away": 0}, headers=t.auth)
     assert recorded.json()["result"]["home"] == 2
 
