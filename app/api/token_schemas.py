@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from app.inputs import NO_CONTROL_CHARACTERS
+
 
 class TokenCreate(BaseModel):
     """A scorekeeper token: it may record and clear results, nothing else."""
@@ -16,7 +18,13 @@ class TokenCreate(BaseModel):
     )
 
     label: (
-        Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)] | None
+        Annotated[
+            str,
+            StringConstraints(
+                strip_whitespace=True, min_length=1, max_length=80, pattern=NO_CONTROL_CHARACTERS
+            ),
+        ]
+        | None
     ) = Field(
         default=None, description="Whose token it is, for the organizer's list (never secret)"
     )

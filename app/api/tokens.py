@@ -9,10 +9,11 @@ from fastapi import APIRouter, Path, Response, status
 from app.api.deps import OrganizerDep, OrganizerReadDep, SessionDep
 from app.api.responses import WRITE, problems
 from app.api.token_schemas import OrganizerTokenRotated, TokenCreate, TokenCreated, TokenRead
+from app.inputs import MAX_INTEGER
 from app.services import tokens
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["tokens"])
-TokenId = Annotated[int, Path(ge=1, description="The scorekeeper token's id")]
+TokenId = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="The scorekeeper token's id")]
 
 
 def read(token: tokens.Token) -> TokenRead:

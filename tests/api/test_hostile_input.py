@@ -48,6 +48,7 @@ def test_control_characters_are_refused_in_every_name(client: ApiClient, bad: st
         ("PATCH", f"{base}/players/1", {"name": f"x{bad}y"}),
         ("POST", f"{base}/webhooks", {"url": f"http://127.0.0.1:9/h{bad}ook"}),
         ("POST", f"{base}/webhooks", {"url": "http://127.0.0.1:9/hook", "description": bad}),
+        ("POST", f"{base}/tokens", {"label": f"Table{bad}3"}),
     ]
     for method, url, body in writes:
         response = client.request(method, url, json=body, headers=t.auth)
@@ -70,6 +71,7 @@ def test_ids_past_the_database_integer_are_refused_never_a_500(client: ApiClient
         ("DELETE", f"{base}/matches/{big}/result"),
         ("GET", f"{base}/webhooks/{big}"),
         ("DELETE", f"{base}/webhooks/{big}"),
+        ("DELETE", f"{base}/tokens/{big}"),
         ("GET", f"{base}/webhooks/{big}/deliveries"),
         ("GET", f"{base}/webhooks/1/deliveries?cursor={id_cursor(big)}"),
         ("GET", f"{base}/audit?cursor={id_cursor(big)}"),
