@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.domain.pairing import lim_groups, lim_halves
 from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.base import (
     Entrant,
@@ -152,4 +154,39 @@ def test_small_tournaments_to_the_end_avoid_every_avoidable_rematch(
     tournament = Tournament(size, CHESS if chess else FOOTBALL)
     rng = random.Random(seed)
     for round_number in range(1, size + 1):
+        tournament.record(check_round(tournament, round_number), rng)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    size=st.integers(min_value=2, max_value=BRUTE_FORCE_LIMIT),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_the_search_bounds_never_cost_an_avoidable_rematch(size: int, seed: int) -> None:
+    """With every bound of the procedure at its smallest, groups give up at once (no floater
+    choice, no leaving set, no exchange): the round still comes out complete and free of
+    every avoidable rematch, since step 7's exact search takes over."""
+    tournament = Tournament(size, CHESS)
+    rng = random.Random(seed)
+    with (
+        mock.patch.object(lim_groups, "COMPLETION_BUDGET", 1),
+        mock.patch.object(lim_groups, "LEAVING_BUDGET", 0),
+        mock.patch.object(lim_halves, "EXCHANGE_BUDGET", 0),
+    ):
+        for round_number in range(1, size + 1):
+            tournament.record(check_round(tournament, round_number), rng)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    size=st.integers(min_value=11, max_value=40),
+    chess=st.booleans(),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_long_overrides_keep_every_invariant(size: int, chess: bool, seed: int) -> None:
+    """A round robin's worth of rounds (``swiss_rounds`` up to N − 1): late rounds leave few
+    unmet pairs, where the groups' searches would be hardest."""
+    tournament = Tournament(size, CHESS if chess else FOOTBALL)
+    rng = random.Random(seed)
+    for round_number in range(1, size + (size % 2)):
         tournament.record(check_round(tournament, round_number), rng)

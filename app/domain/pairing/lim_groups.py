@@ -8,21 +8,24 @@ more points, an upfloater with fewer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.lim_halves import pair_halves
-from app.domain.pairing.lim_matching import Met, has_perfect_matching, unmatched_count
+from app.domain.pairing.lim_matching import Met
+from app.domain.pairing.matching import Matching, bits, lowest
+from app.domain.pairing.search_order import unplayed_graph
 
 Pairs = list[tuple[int, int]]
 
 COMPLETION_BUDGET = 5_000
-"""Floater choices tried at most when completing one group (step 3.3)."""
+"""Floater choices tried at most when completing one group (step 3.3); past it the group has
+no completion."""
 LEAVING_BUDGET = 5_000
-"""Sets of leaving players tried at most per group (step 3.4); past it the whole group leaves."""
+"""Sets of leaving players tried at most per group (step 3.4), among those after whose leaving
+the rest can pair at all; past it the whole group leaves."""
 
 
 @dataclass(slots=True)
@@ -53,6 +56,11 @@ class _Procedure:
     met: Met
     deadline: Deadline
     labels: list[str] = field(default_factory=list)
+    unmet: list[int] = field(init=False)
+    """Each player's unmet opponents as a bit set: the graph the matching tests run on."""
+
+    def __post_init__(self) -> None:
+        self.unmet = unplayed_graph(self.met)
 
     def note(self, *labels: str) -> None:
         self.labels.extend(label for label in labels if label not in self.labels)
@@ -117,10 +125,12 @@ class _Procedure:
         """Floaters first, each with its first *available* opponent; the rest by rule 11.2.
 
         Available: the players left can still be paired this way. Depth-first over floater
-        choices; a perfect-matching test prunes every choice after which nobody could pair.
+        choices; a maximum matching of the players left, kept up to date, lists each floater's
+        opponents after which the rest can still pair at all (``Matching.partners``), so only
+        rule 11.2 failing on the last players can send the search back.
         """
-        self.deadline.check()
-        if not has_perfect_matching(players, self.met):
+        matching = Matching(self.unmet, sum(1 << p for p in players), deadline=self.deadline)
+        if not matching.perfect:
             return None
         down = [p for p in players if self.doubled(p) > group.doubled_score]
         up = [p for p in players if self.doubled(p) < group.doubled_score]
@@ -128,54 +138,30 @@ class _Procedure:
         if not upfloaters_first:
             sequence = [(p, True) for p in down] + [(p, False) for p in up]
         labels = [paths.MIXED_GROUP] if sequence else []
-        remaining = set(players)
         frames: list[_Frame] = []
         position = 0
-        tries = 0
-        while True:
-            while position < len(sequence) and sequence[position][0] not in remaining:
+        for _ in range(COMPLETION_BUDGET):
+            while position < len(sequence) and not matching.free >> sequence[position][0] & 1:
                 position += 1
             if position < len(sequence):
                 floater, wants_best = sequence[position]
-                remaining.remove(floater)
-                options = sorted(
-                    (p for p in remaining if p not in self.met[floater]), reverse=not wants_best
-                )
-                frames.append(_Frame(position, floater, options))
+                options = matching.partners(floater)
+                frames.append(_Frame(position, floater, wants_best, options))
             else:
-                halves = pair_halves(sorted(remaining), self.met, deadline=self.deadline)
+                rest = sorted(bits(matching.free))
+                halves = pair_halves(rest, self.met, deadline=self.deadline)
                 if halves is not None:
-                    pairs = [(f.floater, f.options[f.chosen]) for f in frames]
+                    pairs = [(f.floater, f.opponent) for f in frames]
                     pairs.extend(halves.pairs)
                     if halves.transposed:
                         labels.append(paths.TRANSPOSITION)
                     if halves.exchanged:
                         labels.append(paths.EXCHANGE)
                     return pairs, labels
-            tries += 1
-            self.deadline.check()
-            if tries > COMPLETION_BUDGET or not self.next_choice(frames, remaining):
+            if not _next_choice(frames, matching):
                 return None
             position = frames[-1].position + 1
-
-    def next_choice(self, frames: list[_Frame], remaining: set[int]) -> bool:
-        """Move the deepest floater to its next opponent after which the rest can pair."""
-        while frames:
-            frame = frames[-1]
-            if frame.chosen >= 0:
-                remaining.add(frame.options[frame.chosen])
-            for index in range(frame.chosen + 1, len(frame.options)):
-                opponent = frame.options[index]
-                if opponent not in remaining:
-                    continue
-                remaining.remove(opponent)
-                if has_perfect_matching(sorted(remaining), self.met):
-                    frame.chosen = index
-                    return True
-                remaining.add(opponent)
-            remaining.add(frame.floater)
-            frames.pop()
-        return False
+        return None
 
     # Step 3.4 -------------------------------------------------------------------------------
     def fewest_leaving(
@@ -187,12 +173,12 @@ class _Procedure:
         best-ranked (compared from the top down).
         """
         ranked = sorted(group.members, reverse=downward)
-        smallest = max(2, unmatched_count(ranked, self.met))
+        unpaired = Matching(self.unmet, sum(1 << p for p in ranked), deadline=self.deadline)
+        smallest = max(2, unpaired.exposed.bit_count())
         tried = 0
         for size in range(smallest, len(ranked), 2):
-            for leaving in combinations(ranked, size):
+            for leaving in leaving_sets(self.unmet, ranked, size, deadline=self.deadline):
                 tried += 1
-                self.deadline.check()
                 if tried > LEAVING_BUDGET:
                     return set(ranked), ([], [])
                 gone = set(leaving)
@@ -203,12 +189,89 @@ class _Procedure:
         return set(ranked), ([], [])
 
 
+def leaving_sets(
+    unmet: Sequence[int], ranked: Sequence[int], size: int, *, deadline: Deadline = NO_DEADLINE
+) -> Iterator[tuple[int, ...]]:
+    """``combinations(ranked, size)`` in its order, less every set after whose leaving the
+    other players of ``ranked`` cannot pair at all, without trying those (step 3.4).
+
+    ``size`` stand-ins joined to every player are added to the graph: a perfect matching
+    pairs each with one player who leaves. Depth-first over ``ranked``, each player leaves
+    (pairs with a stand-in) if a perfect matching still exists, else stays (loses its
+    stand-in edges); the matching is kept up to date, so no dead branch is entered.
+    """
+    base = len(unmet)
+    stand_ins = ((1 << size) - 1) << base
+    everyone = sum(1 << p for p in ranked)
+    graph = [row | stand_ins if everyone >> p & 1 else row for p, row in enumerate(unmet)]
+    graph += [everyone] * size
+    matching = Matching(graph, everyone | stand_ins, deadline=deadline)
+    if not matching.perfect:
+        return
+
+    def stay(player: int, *, staying: bool) -> None:
+        graph[player] = graph[player] & ~stand_ins if staying else graph[player] | stand_ins
+        for s in range(base, base + size):
+            graph[s] = graph[s] & ~(1 << player) if staying else graph[s] | 1 << player
+
+    leaving: list[int] = []
+    frames: list[int] = []
+    """Per decided player of ``ranked``: the stand-in it took, or -1 if it stays."""
+    while True:
+        deadline.check()
+        if len(leaving) < size:
+            player = ranked[len(frames)]
+            stand_in = lowest(matching.free & stand_ins)
+            if matching.try_pair(player, stand_in):
+                leaving.append(player)
+                frames.append(stand_in)
+            else:  # no perfect matching lets it leave, so the current one keeps it
+                stay(player, staying=True)
+                frames.append(-1)
+            continue
+        yield tuple(leaving)
+        while True:  # the next set in order: the last player who left stays instead
+            if not frames:
+                return
+            player, stand_in = ranked[len(frames) - 1], frames.pop()
+            if stand_in < 0:
+                stay(player, staying=False)
+                continue
+            leaving.pop()
+            matching.unpair(player, stand_in)
+            stay(player, staying=True)
+            if matching.rematch(player):
+                frames.append(-1)
+                break
+            stay(player, staying=False)
+
+
 @dataclass(slots=True)
 class _Frame:
+    """A floater placed in the depth-first search of ``complete``."""
+
     position: int
     floater: int
-    options: list[int]
-    chosen: int = -1
+    wants_best: bool
+    options: int
+    """Available opponents not tried yet, as a bit set."""
+    opponent: int = -1
+
+
+def _next_choice(frames: list[_Frame], matching: Matching) -> bool:
+    """Move the deepest floater to its next available opponent (best or worst first)."""
+    while frames:
+        frame = frames[-1]
+        if frame.opponent >= 0:
+            matching.unpair(frame.floater, frame.opponent)
+        if frame.options:
+            options = frame.options
+            frame.opponent = lowest(options) if frame.wants_best else options.bit_length() - 1
+            frame.options &= ~(1 << frame.opponent)
+            matching.pair(frame.floater, frame.opponent)
+            return True
+        frames.pop()
+    return False
 
 
 def pair_groups(

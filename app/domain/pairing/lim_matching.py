@@ -1,9 +1,8 @@
-"""Matching tests behind ``lim``'s "can the rest still be paired" questions.
+"""Bipartite matchings behind ``lim``'s rule 11.2 (S1 against S2).
 
 Players are their ranks (0 = best) among the players to pair; ``met[r]`` holds the ranks ``r``
-has already played. Unmet pairs are the edges. Score groups are dense (a player has met at most
-a few of them), so the cheap Dirac condition answers most questions; Edmonds' blossom algorithm
-answers the rest exactly.
+has already played. Unmet pairs are the edges. The general "can these players still all be
+paired" question is ``matching.Matching``'s.
 """
 
 from __future__ import annotations
@@ -11,117 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 Met = Sequence[frozenset[int]]
-
-
-def has_perfect_matching(players: Sequence[int], met: Met) -> bool:
-    """Whether ``players`` can all be paired with unmet opponents among themselves."""
-    return unmatched_count(players, met) == 0
-
-
-def unmatched_count(players: Sequence[int], met: Met) -> int:
-    """How many of ``players`` stay unpaired in a largest rematch-free pairing of them."""
-    size = len(players)
-    if size == 0:
-        return 0
-    if size == 2:
-        return 2 if players[1] in met[players[0]] else 0
-    inside = set(players)
-    # Dirac: minimum degree >= n/2 gives a Hamiltonian cycle, so a perfect matching (n even).
-    if size % 2 == 0 and all(2 * (size - 1 - len(met[p] & inside)) >= size for p in players):
-        return 0
-    adjacency = [
-        [j for j, q in enumerate(players) if j != i and q not in met[p]]
-        for i, p in enumerate(players)
-    ]
-    return _blossom_unmatched(adjacency)
-
-
-def _blossom_unmatched(adjacency: list[list[int]]) -> int:
-    size = len(adjacency)
-    mate = [-1] * size
-    for v in range(size):
-        if mate[v] == -1:
-            for u in adjacency[v]:
-                if mate[u] == -1:
-                    mate[v], mate[u] = u, v
-                    break
-    unmatched = 0
-    for root in range(size):
-        if mate[root] == -1 and not _augment(adjacency, mate, root):
-            unmatched += 1
-    return unmatched
-
-
-def _augment(adjacency: list[list[int]], mate: list[int], root: int) -> bool:
-    """Edmonds: grow an alternating tree from ``root``, shrinking blossoms; flip a found path."""
-    size = len(adjacency)
-    used = [False] * size
-    parent = [-1] * size
-    base = list(range(size))
-    used[root] = True
-    queue = [root]
-    head = 0
-    while head < len(queue):
-        v = queue[head]
-        head += 1
-        for to in adjacency[v]:
-            if base[v] == base[to] or mate[v] == to:
-                continue
-            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                top = _common_base(v, to, base, mate, parent)
-                blossom = [False] * size
-                _mark_path(v, top, to, base, mate, parent, blossom)
-                _mark_path(to, top, v, base, mate, parent, blossom)
-                for i in range(size):
-                    if blossom[base[i]]:
-                        base[i] = top
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] == -1:
-                parent[to] = v
-                if mate[to] == -1:
-                    end = to
-                    while end != -1:
-                        previous = parent[end]
-                        following = mate[previous]
-                        mate[end], mate[previous] = previous, end
-                        end = following
-                    return True
-                used[mate[to]] = True
-                queue.append(mate[to])
-    return False
-
-
-def _common_base(a: int, b: int, base: list[int], mate: list[int], parent: list[int]) -> int:
-    seen = [False] * len(base)
-    while True:
-        a = base[a]
-        seen[a] = True
-        if mate[a] == -1:
-            break
-        a = parent[mate[a]]
-    while True:
-        b = base[b]
-        if seen[b]:
-            return b
-        b = parent[mate[b]]
-
-
-def _mark_path(
-    v: int,
-    top: int,
-    child: int,
-    base: list[int],
-    mate: list[int],
-    parent: list[int],
-    blossom: list[bool],
-) -> None:
-    while base[v] != top:
-        blossom[base[v]] = blossom[base[mate[v]]] = True
-        parent[v] = child
-        child = mate[v]
-        v = parent[mate[v]]
 
 
 def first_transposition(left: Sequence[int], right: Sequence[int], met: Met) -> list[int] | None:

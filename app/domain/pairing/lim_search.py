@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing.lim_matching import Met
-from app.domain.pairing.search_order import first_round
+from app.domain.pairing.search_order import first_round, unplayed_graph
 
 EXACT_LIMIT = 20
 
@@ -72,5 +72,5 @@ def _cheapest(points: Sequence[int], met: Met, deadline: Deadline) -> list[tuple
 
 def _first_in_order(size: int, met: Met, deadline: Deadline) -> list[tuple[int, int]] | None:
     """The first rematch-free round in the nearest order: the same search ``nearest`` runs."""
-    found = first_round([met[p] for p in range(size)], None, deadline=deadline)
+    found = first_round(unplayed_graph(met[:size]), None, deadline=deadline)
     return None if found is None else list(found.pairs)

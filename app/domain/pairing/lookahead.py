@@ -31,7 +31,7 @@ drop by at most one and the dummy stays joined to all, so induction applies agai
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
 
@@ -79,13 +79,13 @@ class LookAhead:
     """
 
     def __init__(
-        self, played: Sequence[Set[int]], later_rounds: int, *, deadline: Deadline = NO_DEADLINE
+        self, unplayed: Sequence[int], later_rounds: int, *, deadline: Deadline = NO_DEADLINE
     ) -> None:
-        self._n = len(played)
+        self._n = len(unplayed)
         self._k = later_rounds
-        self._played = played
+        self._unplayed = unplayed
         self._deadline = deadline
-        self._counts = [len(s) for s in played]
+        self._counts = [self._n - 1 - row.bit_count() for row in unplayed]
         exact = self._n <= EXACT_MAX_PLAYERS and later_rounds <= EXACT_MAX_LATER_ROUNDS
         self._searchable = exact or self._n <= BOUNDED_MAX_PLAYERS
         self._budget: int | None = None if exact else BOUNDED_BUDGET
@@ -116,24 +116,6 @@ class LookAhead:
             return True
         return self._decide(degrees, self._k, lambda: self._complete(pairs, bye))
 
-    @property
-    def sparse(self) -> bool:
-        """Whether the search in order deserves an exact dead-end check (see ``matchable``)."""
-        return self._n <= BOUNDED_MAX_PLAYERS and 2 * max(self._counts, default=0) >= self._n
-
-    def matchable(self, pairs: Pairs, bye: int | None) -> bool:
-        """Whether the players not yet in ``pairs`` can still be paired without a rematch.
-
-        An exact check for the search in order when few unplayed pairs are left (late rounds
-        of a long override), where finding dead ends one pair at a time takes exponential time.
-        """
-        free = (1 << self._n) - 1
-        for p, q in pairs:
-            free &= ~((1 << p) | (1 << q))
-        if bye is not None:
-            free &= ~(1 << bye)
-        return next(_perfect_matchings(self._full(), free, self._deadline.check), None) is not None
-
     def _decide(self, degrees: Sequence[int], k: int, search: Callable[[], bool]) -> bool:
         n = self._n
         if not _degrees_allow(degrees, k, odd=n % 2 == 1):
@@ -155,7 +137,7 @@ class LookAhead:
             n = self._n
             odd = n % 2
             everyone = (1 << (n + odd)) - 1
-            rows = [everyone & ~(1 << v) & ~sum(1 << w for w in self._played[v]) for v in range(n)]
+            rows = [row | (odd << n) for row in self._unplayed]
             if odd:
                 rows.append(everyone & ~(1 << n))
             self._graph = tuple(rows)

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from app.domain.deadline import Deadline
 from app.domain.pairing.base import (
     FALLBACK,
     Entrant,
@@ -24,6 +25,7 @@ from app.domain.pairing.base import (
     pair_by_order,
 )
 from app.domain.pairing.lookahead import LookAhead
+from app.domain.pairing.matching import Matching
 from app.domain.pairing.search_order import Found, first_round
 from app.domain.types import Pair
 
@@ -69,17 +71,19 @@ def pair_round(
     """
     if context.round_number <= 1:
         return _draw(order, context.rng_seed)
-    played = _played(order, history)
+    unplayed = _unplayed(order, history)
     rank = {entrant.id: i for i, entrant in enumerate(order)}
     candidates: list[int | None] = [rank[e.id] for e in bye_candidates(order)] or [None]
     deadline = context.deadline
-    look = LookAhead(played, context.later_rounds, deadline=deadline)
+    byes = _byes_allowing_a_round(unplayed, deadline)
+    look = LookAhead(unplayed, context.later_rounds, deadline=deadline)
     feasible = look.any_round()
     passed_over: set[str] = set()
     first_free: tuple[int | None, Found] | None = None
     for bye in candidates:
-        viable = look.matchable if look.sparse else None
-        plain = first_round(played, bye, viable=viable, deadline=deadline)
+        plain = None
+        if bye is None or byes >> bye & 1:
+            plain = first_round(unplayed, bye, deadline=deadline)
         if plain is None:
             passed_over.add(BACKTRACK)
             continue
@@ -89,7 +93,7 @@ def pair_round(
                 break
         if look.extendable(plain.pairs, bye):
             return _round(order, bye, plain.pairs, {*passed_over, *_rules(plain)}, look)
-        guided = first_round(played, bye, viable=look.extendable, deadline=deadline)
+        guided = first_round(unplayed, bye, viable=look.extendable, deadline=deadline)
         if guided is not None:
             rules = {*passed_over, *_rules(plain), LOOKAHEAD}
             return _round(order, bye, guided.pairs, rules, look)
@@ -130,20 +134,39 @@ def _round(
     )
 
 
-def _played(order: Sequence[Entrant], history: PairingHistory) -> list[set[int]]:
-    """Who has played whom, by rank index, among the players of ``order`` (made symmetric)."""
+def _byes_allowing_a_round(unplayed: Sequence[int], deadline: Deadline) -> int:
+    """With an odd count, the players whose bye leaves a rematch-free round (one matching)."""
+    if len(unplayed) % 2 == 0:
+        return 0
+    matching = Matching(unplayed, (1 << len(unplayed)) - 1, deadline=deadline)
+    return matching.left_out_by_some() if matching.exposed.bit_count() == 1 else 0
+
+
+def _unplayed(order: Sequence[Entrant], history: PairingHistory) -> list[int]:
+    """Each player's possible opponents, by rank index, as a bit set: the others of ``order``
+    not yet played (a meeting recorded on either side counts)."""
+    n = len(order)
     rank = {entrant.id: i for i, entrant in enumerate(order)}
-    played: list[set[int]] = [set() for _ in order]
+    # The played pairs as a bit matrix in one bytearray, both ways round, then each row read
+    # as an integer: or-ing single bits into big integers would cost a copy each.
+    width = (n + 7) >> 3
+    grid = bytearray(n * width)
     for player, opponents in history.opponents.items():
         i = rank.get(player)
         if i is None:
             continue
+        row, column, bit = i * width, i >> 3, 1 << (i & 7)
         for opponent in opponents:
             j = rank.get(opponent)
-            if j is not None and j != i:
-                played[i].add(j)
-                played[j].add(i)
-    return played
+            if j is not None:
+                grid[row + (j >> 3)] |= 1 << (j & 7)
+                grid[j * width + column] |= bit
+    for i in range(n):
+        grid[i * width + (i >> 3)] |= 1 << (i & 7)  # nobody plays themselves
+    everyone = (1 << n) - 1
+    return [
+        everyone ^ int.from_bytes(grid[i * width : (i + 1) * width], "little") for i in range(n)
+    ]
 
 
 def _draw(order: Sequence[Entrant], seed: str) -> RoundPairing:

@@ -4,6 +4,13 @@ Players are rank indices ``0..n-1`` (0 is the leader). The highest unpaired play
 the nearest unpaired player below it that it has not played; when the players left have all
 played each other, the last paired higher player takes its next candidate. The round found is
 the first complete rematch-free pairing in that depth-first order over (player, candidate).
+
+The search never enters a dead branch: before ``p`` takes ``q`` it knows that the players left
+can still be paired without a rematch (``matching.Matching``: a maximum matching of the unplayed
+pairs, kept up to date, so the test is exact). So the first candidate that passes is the one the
+depth-first order would settle on, and the search reaches the first round in order without
+going back, in polynomial time. With ``viable`` (the look-ahead's test of a partial round) a
+candidate must pass that too; an exact ``viable`` keeps the search free of going back as well.
 """
 
 from __future__ import annotations
@@ -12,10 +19,14 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
 from app.domain.deadline import NO_DEADLINE, Deadline
+from app.domain.pairing.matching import Matching, bits, lowest
 
 Pairs = Sequence[tuple[int, int]]
 Viable = Callable[[Pairs, int | None], bool]
 """Whether a partial round (pairs so far, bye) can still be completed into an accepted one."""
+
+_UNKNOWN = -1
+"""A frame whose other candidates have not been listed (it took the nearest at once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +39,14 @@ class Found:
     search had to go back (however early it noticed the dead end)."""
 
 
+def unplayed_graph(played: Sequence[Set[int]]) -> list[int]:
+    """Each player's possible opponents as a bit set: everyone else not yet played."""
+    everyone = (1 << len(played)) - 1
+    return [everyone & ~(1 << v) & ~sum(1 << w for w in played[v]) for v in range(len(played))]
+
+
 def first_round(
-    played: Sequence[Set[int]],
+    unplayed: Sequence[int],
     bye: int | None,
     *,
     viable: Viable | None = None,
@@ -37,119 +54,96 @@ def first_round(
 ) -> Found | None:
     """The first complete rematch-free pairing in search order (steps 2–3), or ``None``.
 
-    With ``viable``, a subtree is entered only when ``viable`` says the partial round can still
-    be completed into an accepted one (the look-ahead of step 4, checked at every node so that
-    skipping rounds costs one check per choice rather than one per complete round). Without it,
-    dead ends are memoised by the set of players already paired: whether the players left can
-    be paired among themselves does not depend on how the others were paired.
+    ``unplayed`` is ``unplayed_graph``'s bit sets. With ``viable``, a candidate is taken only
+    when ``viable`` says the partial round can still be completed into an accepted one (the
+    look-ahead of step 4, checked at every step so that skipping rounds costs one check per
+    choice rather than one per complete round).
     """
-    n = len(played)
+    free = (1 << len(unplayed)) - 1
+    if bye is not None:
+        free &= ~(1 << bye)
+    matching = Matching(unplayed, free, deadline=deadline)
+    if not matching.perfect:
+        return None
+    if matching.greedy and viable is None:
+        # Each player took the nearest one left, and the round is complete: it is the first.
+        mate = matching.mate
+        return Found(tuple((p, mate[p]) for p in bits(free) if p < mate[p]), backtracked=False)
     if viable is not None and not viable((), bye):
         return None
-    field = _Field(played, bye)
-    taken = field.taken
-    stack: list[tuple[int, int]] = []
-    dead: set[int] = set()
-    mask = 0
-    p = _next_free(taken, 0)
-    start = p + 1
-    while p < n:
-        deadline.check()
-        played_p = played[p]
-        q = start
-        while q < n:
-            if not taken[q] and q not in played_p:
-                field.take(p, q)
-                stack.append((p, q))
-                bits = (1 << p) | (1 << q)
-                if not field.stranded() and (
-                    viable(stack, bye) if viable is not None else (mask ^ bits) not in dead
-                ):
-                    mask ^= bits
-                    break
-                stack.pop()
-                field.release(p, q)
-            q += 1
-        if q < n:
-            p = _next_free(taken, p + 1)
-            start = p + 1
-            continue
-        # No candidate left for p: go back to the last paired higher player.
+    pairs: list[tuple[int, int]] = []
+    frames: list[int] = []
+    """For each pair taken, its higher player's candidates after the one taken (or unknown)."""
+
+    def accepts(p: int, q: int) -> bool:
         if viable is None:
-            dead.add(mask)
-        if not stack:
+            return True
+        pairs.append((p, q))
+        accepted = viable(pairs, bye)
+        pairs.pop()
+        return accepted
+
+    rest = _UNKNOWN
+    while matching.free:
+        if not len(pairs) % 32:  # a step costs microseconds: read the clock now and then
+            deadline.check()
+        p = lowest(matching.free)
+        q, rest = _take_candidate(matching, unplayed, p, rest, accepts)
+        if q >= 0:
+            pairs.append((p, q))
+            frames.append(rest)
+            rest = _UNKNOWN
+            continue
+        # Only an inexact ``viable`` leads here: go back to the last paired higher player.
+        if not pairs:
             return None
-        p, q = stack.pop()
-        mask ^= (1 << p) | (1 << q)
-        field.release(p, q)
-        start = q + 1
-    return Found(pairs=tuple(stack), backtracked=not _greedy(played, bye, stack))
+        p, q = pairs.pop()
+        rest = frames.pop()
+        matching.unpair(p, q)
+        if rest == _UNKNOWN:
+            rest = matching.partners(p) & ~((2 << q) - 1)
+    return Found(pairs=tuple(pairs), backtracked=not _greedy(unplayed, bye, pairs))
 
 
-def _greedy(played: Sequence[Set[int]], bye: int | None, pairs: Pairs) -> bool:
-    """Whether every player in ``pairs`` took its first candidate (no going back at all)."""
-    taken = [False] * len(played)
-    if bye is not None:
-        taken[bye] = True
-    for p, q in pairs:
-        taken[p] = True
-        nearest = p + 1
-        while taken[nearest] or nearest in played[p]:
-            nearest += 1
-        if nearest != q:
-            return False
-        taken[q] = True
-    return True
+def _take_candidate(
+    matching: Matching,
+    unplayed: Sequence[int],
+    p: int,
+    rest: int,
+    accepts: Callable[[int, int], bool],
+) -> tuple[int, int]:
+    """Pair ``p`` with its first candidate in ``rest`` (``_UNKNOWN``: from the nearest on)
+    after which the others can still be paired and that ``accepts`` takes.
 
-
-class _Field:
-    """The players still unpaired, and how many of them each player has already played.
-
-    A player who has played every other unpaired player strands the partial round: it cannot
-    be completed, so the search goes back at once instead of finding out pair by pair. Only
-    players with at least ``free - 1`` opponents in all can be stranded, so in early rounds the
-    check costs nothing until the last few pairs.
+    Returns the candidate and the ones after it still to try (``_UNKNOWN`` when only the
+    nearest was tested), or ``(-1, 0)`` when none is left.
     """
-
-    def __init__(self, played: Sequence[Set[int]], bye: int | None) -> None:
-        n = len(played)
-        self.played = played
-        self.taken = [False] * n
-        self.free = n
-        self.met = [len(s) for s in played]
-        """Opponents already played among the unpaired players."""
-        self.heavy = sorted(range(n), key=lambda v: (-self.met[v], v))
-        if bye is not None:
-            self._mark(bye, taken=True)
-
-    def _mark(self, v: int, *, taken: bool) -> None:
-        self.taken[v] = taken
-        step = -1 if taken else 1
-        self.free += step
-        met = self.met
-        for w in self.played[v]:
-            met[w] += step
-
-    def take(self, p: int, q: int) -> None:
-        self._mark(p, taken=True)
-        self._mark(q, taken=True)
-
-    def release(self, p: int, q: int) -> None:
-        self._mark(p, taken=False)
-        self._mark(q, taken=False)
-
-    def stranded(self) -> bool:
-        limit = self.free - 1
-        for v in self.heavy:
-            if len(self.played[v]) < limit:
-                return False
-            if not self.taken[v] and self.met[v] >= limit:
-                return True
-        return False
+    if rest == _UNKNOWN:
+        nearest = lowest(unplayed[p] & matching.free)
+        if matching.try_pair(p, nearest):
+            if accepts(p, nearest):
+                return nearest, _UNKNOWN
+            matching.unpair(p, nearest)
+            rest = matching.partners(p) & ~(1 << nearest)
+        else:
+            rest = matching.partners(p)
+    while rest:
+        q = lowest(rest)
+        rest &= ~(1 << q)
+        if accepts(p, q):
+            matching.pair(p, q)
+            return q, rest
+    return -1, 0
 
 
-def _next_free(taken: Sequence[bool], start: int) -> int:
-    n = len(taken)
-    while start < n and taken[start]:
-        start += 1
-    return start
+def _greedy(unplayed: Sequence[int], bye: int | None, pairs: Pairs) -> bool:
+    """Whether every player in ``pairs`` took its first candidate (no going back at all)."""
+    free = (1 << len(unplayed)) - 1
+    if bye is not None:
+        free &= ~(1 << bye)
+    for p, q in pairs:
+        free &= ~(1 << p)
+        if lowest(unplayed[p] & free) != q:
+            return False
+        free &= ~(1 << q)
+    return True
