@@ -12,7 +12,11 @@ from typing import Any
 from fastapi import Request
 from sqlalchemy import Engine, MetaData, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session
+
+from app.settings import Settings
 
 NAMING_CONVENTION: dict[str, str] = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -32,22 +36,79 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def make_engine(url: str, *, pool_size: int = 10) -> Engine:
-    """An engine for ``url``; SQLite gets foreign keys, WAL and a busy timeout per connection."""
+def make_engine(
+    url: str,
+    *,
+    pool_size: int = 10,
+    lock_timeout: float = 5.0,
+    statement_timeout: float | None = 30.0,
+) -> Engine:
+    """An engine for ``url`` whose every wait is bounded.
+
+    A lock wait (PostgreSQL ``lock_timeout``; SQLite's busy timeout on its one write lock) and a
+    wait for a pooled connection end after ``lock_timeout`` seconds, a PostgreSQL statement after
+    ``statement_timeout`` (``None``: no limit, for migrations); ``is_busy`` tells these errors
+    apart, and the API answers them with 503 ``busy``. Set per connection, so they cost no round
+    trip per transaction.
+    """
     if is_sqlite(url):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": lock_timeout},
+            pool_timeout=lock_timeout,
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    options = f"-c lock_timeout={_ms(lock_timeout)}"
+    if statement_timeout is not None:
+        options += f" -c statement_timeout={_ms(statement_timeout)}"
     # No pre-ping: it costs a round trip per request; stale connections are recycled instead.
-    return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_recycle=1800)
+    # No overflow: a burst waits for a connection (at most ``lock_timeout``) instead of opening
+    # and closing extra ones, so the server sees at most workers × pool_size of them.
+    return create_engine(
+        url,
+        connect_args={"options": options},
+        pool_size=pool_size,
+        max_overflow=0,
+        pool_timeout=lock_timeout,
+        pool_recycle=1800,
+    )
+
+
+def _ms(seconds: float) -> int:
+    return max(1, round(seconds * 1000))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.close()
+
+
+def engine_from(settings: Settings) -> Engine:
+    return make_engine(
+        settings.database_url,
+        pool_size=settings.db_pool_size,
+        lock_timeout=settings.lock_timeout,
+        statement_timeout=settings.statement_timeout,
+    )
+
+
+_LOCK_NOT_AVAILABLE = "55P03"
+_QUERY_CANCELED = "57014"
+
+
+def is_busy(error: BaseException) -> bool:
+    """A bounded wait ran out: a lock, a pooled connection, or a PostgreSQL statement."""
+    if isinstance(error, PoolTimeout):
+        return True
+    if not isinstance(error, OperationalError):
+        return False
+    sqlstate = getattr(error.orig, "sqlstate", None)
+    if sqlstate in (_LOCK_NOT_AVAILABLE, _QUERY_CANCELED):
+        return True
+    return "database is locked" in str(error.orig)
 
 
 _EMITTED = "svizzera_emitted"

@@ -14,9 +14,11 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.db import is_busy
 from app.domain import errors as domain
 
 logger = logging.getLogger("svizzera")
@@ -29,6 +31,8 @@ class AppError(Exception):
 
     status = 400
     code = "bad_request"
+    retry_after: int | None = None
+    """Seconds to send as ``Retry-After`` (refusals that pass with time)."""
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail)
@@ -93,6 +97,14 @@ class TokenNotFound(NotFound):
 
 class TooManyTokens(Conflict):
     code = "too_many_tokens"
+
+
+class Busy(AppError):
+    """A bounded wait ran out (a lock, a database connection, a statement): try again soon."""
+
+    status = 503
+    code = "busy"
+    retry_after = 1
 
 
 class WebhookNotFound(NotFound):
@@ -174,8 +186,10 @@ def to_response(exc: Exception) -> Response:
     if isinstance(exc, NotModified):
         return Response(status_code=304, headers={"ETag": exc.etag})
     if isinstance(exc, AppError):
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return problem(exc.status, exc.code, exc.detail, headers=headers)
+        extra: dict[str, str] = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
+        if exc.retry_after is not None:
+            extra["Retry-After"] = str(exc.retry_after)
+        return problem(exc.status, exc.code, exc.detail, headers=extra or None)
     if isinstance(exc, domain.DomainError):
         return problem(domain_status(exc), exc.code, str(exc))
     if isinstance(exc, RequestValidationError):
@@ -190,6 +204,8 @@ def to_response(exc: Exception) -> Response:
         code = codes.get(exc.status_code, f"http_{exc.status_code}")
         headers = dict(exc.headers) if exc.headers else None
         return problem(exc.status_code, code, str(exc.detail), headers=headers)
+    if is_busy(exc):
+        return to_response(Busy("the database did not answer in time (busy); try again"))
     if isinstance(exc, IntegrityError):
         # A race the database decided (a named constraint refused a row): 409, never a 500.
         constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
@@ -212,6 +228,8 @@ def install_error_handlers(app: FastAPI) -> None:
         RequestValidationError,
         StarletteHTTPException,
         IntegrityError,
+        OperationalError,  # a lock or statement timeout (503) among them
+        PoolTimeout,
         Exception,
     ):
         app.add_exception_handler(kind, handle)

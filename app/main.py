@@ -32,7 +32,7 @@ from app.api.http_rules import STRICT, HeadAsGet, allow_every_method
 from app.api.openapi import TAGS, polish_openapi
 from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
-from app.db import make_engine
+from app.db import engine_from
 from app.errors import install_error_handlers
 from app.settings import Settings, get_settings
 from app.webhooks.worker import in_background as webhook_worker
@@ -69,7 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.read_cache = ReadCache(settings.read_cache_size)
-    app.state.engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)
+    app.state.engine = engine_from(settings)
     app.state.event_hub = Hub(app.state.engine, poll_interval=settings.sse_poll_interval)
     install_error_handlers(app)
     allow_every_method(app)

@@ -27,7 +27,17 @@ class Settings(BaseSettings):
         description="Origins whose pages may call the API (comma-separated); `*`: any, reads only",
     )
     max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
-    db_pool_size: int = Field(default=10, description="Connections per worker (PostgreSQL)")
+    db_pool_size: int = Field(
+        default=10, ge=1, description="Database connections per worker (PostgreSQL)"
+    )
+    lock_timeout: float = Field(
+        default=5.0,
+        gt=0,
+        description="Seconds a write waits for a lock or a connection before 503 `busy`",
+    )
+    statement_timeout: float = Field(
+        default=30.0, gt=0, description="Seconds one PostgreSQL statement may run before 503"
+    )
     read_cache_size: int = Field(
         default=256, description="Standings bodies kept per worker, by tournament version; 0: off"
     )

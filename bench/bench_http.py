@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.db import make_engine
 from app.domain.types import Result
 from app.services import commands, rounds, tournaments
-from app.services.access import lock_header
+from app.services.access import Write
 from tests.databases import PostgresServer, migrate
 from tests.server import serve
 
@@ -50,14 +50,13 @@ def build_large(url: str, players: int, played_rounds: int) -> str:
         ).id
     for _ in range(played_rounds):
         with Session(engine) as session, session.begin():
-            lock_header(session, tid)
-            _, swiss_round = rounds.generate(session, tid)
+            _, swiss_round = rounds.generate(session, Write(tid))
 
             def play(t: tournaments.Tournament, number: int = swiss_round.number) -> None:
                 for m in t.round_matches(number):
                     t.record_result(m.id, Result(rng.randint(0, 5), rng.randint(0, 5)))
 
-            commands.run(session, tid, "results-record", play)
+            commands.run(session, Write(tid), "results-record", play)
     engine.dispose()
     return tid
 

@@ -47,7 +47,8 @@ def run_migrations_online() -> None:
             context.run_migrations()
         return
     url = config.get_main_option("sqlalchemy.url") or get_settings().database_url
-    engine = make_engine(url)
+    # A migration may run long; it still gives up on a lock it cannot get (5 s).
+    engine = make_engine(url, statement_timeout=None)
     with engine.connect() as connection:
         _configure(connection)
         with context.begin_transaction():

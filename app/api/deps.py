@@ -59,29 +59,20 @@ IfMatch = Annotated[
 ]
 
 
-def _check_if_match(header: access.Header, if_match: str | None, response: Response) -> None:
-    """412 unless ``If-Match`` names the locked version; the answer carries the next ETag."""
-    if if_match is not None and not _matches(if_match, header.version):
-        raise PreconditionFailed(
-            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
-        )
-    response.headers["ETag"] = etag(header.version + 1)
-
-
 def organizer(
     session: SessionDep,
     tournament_id: TournamentId,
     credentials: Credentials,
     response: Response,
     if_match: IfMatch = None,
-) -> access.Header:
-    """Checks the organizer token and locks the tournament row for this request's write."""
+) -> access.Write:
+    """Checks the organizer token and ``If-Match``, without a lock: the command locks only to
+    save, so a request with a wrong token never waits on one."""
     if credentials is None:
         raise Unauthorized("this write needs `Authorization: Bearer <organizer_token>`")
-    header = access.lock_header(session, tournament_id)
+    header = access.read_header(session, tournament_id)
     access.check_token(header, credentials.credentials)
-    _check_if_match(header, if_match, response)
-    return header
+    return _write(header, response, if_match, access.ORGANIZER, credentials.credentials)
 
 
 def result_writer(
@@ -90,14 +81,31 @@ def result_writer(
     credentials: Credentials,
     response: Response,
     if_match: IfMatch = None,
-) -> access.Caller:
-    """Like ``organizer``, but a scorekeeper token of the tournament is accepted too. The token
-    is checked before the lock is taken: a stranger never waits on (or holds) the row."""
+) -> access.Write:
+    """Like ``organizer``, but a scorekeeper token of the tournament is accepted too."""
+    header = access.read_header(session, tournament_id)
     token = credentials.credentials if credentials else None
-    actor = access.check_result_token(session, access.read_header(session, tournament_id), token)
-    header = access.lock_header(session, tournament_id)
-    _check_if_match(header, if_match, response)
-    return access.Caller(header.id, actor)
+    actor = access.check_result_token(session, header, token)
+    return _write(header, response, if_match, actor, token)
+
+
+def _write(
+    header: access.Header, response: Response, if_match: str | None, actor: str, token: str | None
+) -> access.Write:
+    """412 unless ``If-Match`` names the version read; the answer's ETag is the version the
+    write makes (set once it is saved)."""
+    if if_match is not None and not _matches(if_match, header.version):
+        raise PreconditionFailed(
+            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
+        )
+
+    def saved(version: int) -> None:
+        response.headers["ETag"] = etag(version)
+
+    expect = header.version if if_match is not None and if_match.strip() != "*" else None
+    return access.Write(
+        header.id, expect=expect, saved=saved, actor=actor, token=token, seen=header.version
+    )
 
 
 def organizer_reader(
@@ -129,6 +137,6 @@ def read_cache(request: Request) -> ReadCache:
 
 ReadCacheDep = Annotated[ReadCache, Depends(read_cache)]
 TournamentDep = Annotated[access.Header, Depends(read_tournament)]
-OrganizerDep = Annotated[access.Header, Depends(organizer)]
-ResultWriterDep = Annotated[access.Caller, Depends(result_writer)]
+OrganizerDep = Annotated[access.Write, Depends(organizer)]
+ResultWriterDep = Annotated[access.Write, Depends(result_writer)]
 OrganizerReadDep = Annotated[access.Header, Depends(organizer_reader)]

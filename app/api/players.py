@@ -60,11 +60,11 @@ def list_players(
     response_model=PlayerRead,
     responses=WRITE,
 )
-def add_player(body: PlayerCreate, header: OrganizerDep, session: SessionDep) -> PlayerRead:
+def add_player(body: PlayerCreate, write: OrganizerDep, session: SessionDep) -> PlayerRead:
     """In registration; later as a late entry (paired from the next round) until half the
     Swiss rounds are generated (409 `registration_closed`). Names are unique (409
     `duplicate_name`)."""
-    return views.player(players.add(session, header.id, name=body.name, rating=body.rating))
+    return views.player(players.add(session, write, name=body.name, rating=body.rating))
 
 
 @router.patch(
@@ -75,11 +75,11 @@ def add_player(body: PlayerCreate, header: OrganizerDep, session: SessionDep) ->
     responses=WRITE,
 )
 def update_player(
-    player_id: PlayerId, body: PlayerUpdate, header: OrganizerDep, session: SessionDep
+    player_id: PlayerId, body: PlayerUpdate, write: OrganizerDep, session: SessionDep
 ) -> PlayerRead:
     """`{"name": …}` renames; `{"withdrawn": true}` withdraws (not paired from the next round)."""
     player = players.update(
-        session, header.id, player_id, name=body.name, withdraw=bool(body.withdrawn)
+        session, write, player_id, name=body.name, withdraw=bool(body.withdrawn)
     )
     return views.player(player)
 
@@ -91,8 +91,8 @@ def update_player(
     summary="Delete a player during registration",
     responses=WRITE,
 )
-def delete_player(player_id: PlayerId, header: OrganizerDep, session: SessionDep) -> Response:
+def delete_player(player_id: PlayerId, write: OrganizerDep, session: SessionDep) -> Response:
     """Only in registration; later, withdraw the player instead (`PATCH` with
     `{"withdrawn": true}`)."""
-    players.remove(session, header.id, player_id)
+    players.remove(session, write, player_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

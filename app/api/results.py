@@ -35,14 +35,13 @@ def record_result(
     overwriting a change you have not seen (412)."""
     _, match = results.record(
         session,
-        writer.id,
+        writer,
         match_id,
         home=body.home,
         away=body.away,
         winner=body.winner,
         decided_by=body.decided_by,
         forfeit=body.forfeit,
-        actor=writer.actor,
     )
     return views.match(match)
 
@@ -56,7 +55,7 @@ def record_result(
 )
 def clear_result(match_id: MatchId, writer: ResultWriterDep, session: SessionDep) -> MatchRead:
     """Same correction rules as recording; answers the match without its result."""
-    _, match = results.clear(session, writer.id, match_id, actor=writer.actor)
+    _, match = results.clear(session, writer, match_id)
     return views.match(match)
 
 
@@ -80,5 +79,5 @@ def record_results(
         )
         for e in body.results
     ]
-    _, matches = results.record_many(session, writer.id, entries, actor=writer.actor)
+    _, matches = results.record_many(session, writer, entries)
     return [views.match(m) for m in matches]

@@ -27,12 +27,12 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["round
     response_model=RoundRead,
     responses=PAIRING_WRITE,
 )
-def generate_round(header: OrganizerDep, session: SessionDep, request: Request) -> RoundRead:
+def generate_round(write: OrganizerDep, session: SessionDep, request: Request) -> RoundRead:
     """All groups at once in the group variant. 409 `round_incomplete` while results are missing;
     503 `pairing_timeout` when the pairing runs past `SVIZZERA_PAIRING_TIMEOUT`."""
     settings: Settings = request.app.state.settings
     deadline = Deadline.after(settings.pairing_timeout)
-    tournament, swiss_round = rounds.generate(session, header.id, deadline=deadline)
+    tournament, swiss_round = rounds.generate(session, write, deadline=deadline)
     return views.round_(tournament, swiss_round)
 
 
@@ -43,11 +43,11 @@ def generate_round(header: OrganizerDep, session: SessionDep, request: Request) 
     summary="Undo the latest round",
     responses=WRITE,
 )
-def undo_round(number: RoundNumberPath, header: OrganizerDep, session: SessionDep) -> Response:
+def undo_round(number: RoundNumberPath, write: OrganizerDep, session: SessionDep) -> Response:
     """Take back the latest Swiss round, generated too early, while none of its results is
     recorded (409 `round_has_results`; an earlier round: 409 `round_locked`). Its matches are
     deleted and `round.undone` is emitted; generate it again when ready."""
-    rounds.undo(session, header.id, number)
+    rounds.undo(session, write, number)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

@@ -51,11 +51,11 @@ def read_standings(
     response_model=FinalPhaseRead,
     responses=WRITE,
 )
-def start_final_phase(header: OrganizerDep, session: SessionDep) -> FinalPhaseRead:
+def start_final_phase(write: OrganizerDep, session: SessionDep) -> FinalPhaseRead:
     """After the last Swiss round, or early after any complete round (the remaining rounds are
     dropped): the qualifiers are the first active players of the standings now. 409
     `round_incomplete` while results are missing."""
-    tournament, _ = results.start_final_phase(session, header.id)
+    tournament, _ = results.start_final_phase(session, write)
     return views.final_phase(tournament)
 
 

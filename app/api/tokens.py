@@ -35,13 +35,13 @@ def read(token: tokens.Token) -> TokenRead:
     responses=WRITE,
 )
 def create_token(
-    body: TokenCreate, header: OrganizerDep, session: SessionDep, response: Response
+    body: TokenCreate, write: OrganizerDep, session: SessionDep, response: Response
 ) -> TokenCreated:
     """A token for a scorekeeper at a table: it records and clears results (one or a batch)
     and nothing else. The secret is in this answer only; the audit trail names its writes
     `scorekeeper:<id>`. At most 100 per tournament (409 `too_many_tokens`)."""
-    token, secret = tokens.create(session, header.id, label=body.label)
-    response.headers["Location"] = f"/v1/tournaments/{header.id}/tokens/{token.id}"
+    token, secret = tokens.create(session, write, label=body.label)
+    response.headers["Location"] = f"/v1/tournaments/{write.tournament_id}/tokens/{token.id}"
     return TokenCreated(**read(token).model_dump(), token=secret)
 
 
@@ -64,9 +64,9 @@ def list_tokens(header: OrganizerReadDep, session: SessionDep) -> list[TokenRead
     summary="Revoke a scorekeeper token",
     responses=WRITE,
 )
-def revoke_token(token_id: TokenId, header: OrganizerDep, session: SessionDep) -> Response:
+def revoke_token(token_id: TokenId, write: OrganizerDep, session: SessionDep) -> Response:
     """It stops working at once (its next write is 403); revoking it again changes nothing."""
-    tokens.revoke(session, header.id, token_id)
+    tokens.revoke(session, write, token_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -77,7 +77,7 @@ def revoke_token(token_id: TokenId, header: OrganizerDep, session: SessionDep) -
     response_model=OrganizerTokenRotated,
     responses=WRITE,
 )
-def rotate_organizer_token(header: OrganizerDep, session: SessionDep) -> OrganizerTokenRotated:
+def rotate_organizer_token(write: OrganizerDep, session: SessionDep) -> OrganizerTokenRotated:
     """A new organizer token, in this answer only; the one used for this call stops working at
     once. Scorekeeper tokens keep working."""
-    return OrganizerTokenRotated(organizer_token=tokens.rotate_organizer(session, header.id))
+    return OrganizerTokenRotated(organizer_token=tokens.rotate_organizer(session, write))

@@ -118,13 +118,13 @@ def read_tournament(header: TournamentDep, session: SessionDep) -> TournamentRea
     responses=WRITE,
 )
 def update_tournament(
-    body: TournamentUpdate, header: OrganizerDep, session: SessionDep
+    body: TournamentUpdate, write: OrganizerDep, session: SessionDep
 ) -> TournamentRead:
     """The name at any time; settings (pairing, tiebreak, points, format) only in
     registration (409 `registration_closed`)."""
     fields = body.model_dump(exclude={"name"}, exclude_unset=True)
-    tournaments.update(session, header.id, name=body.name, fields=fields)
-    return _read(session, header.id)
+    tournaments.update(session, write, name=body.name, fields=fields)
+    return _read(session, write.tournament_id)
 
 
 @router.delete(
@@ -134,9 +134,9 @@ def update_tournament(
     summary="Delete a tournament",
     responses=WRITE,
 )
-def delete_tournament(header: OrganizerDep, session: SessionDep) -> Response:
+def delete_tournament(write: OrganizerDep, session: SessionDep) -> Response:
     """The tournament and everything in it: players, rounds, results, events, tokens."""
-    tournaments.remove(session, header.id)
+    tournaments.remove(session, write)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

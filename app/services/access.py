@@ -1,18 +1,24 @@
-"""The tokens (the organizer's; scorekeepers', which may only record results) and the
-tournament row lock that every write takes first."""
+"""Who may write (the organizer's token; scorekeepers', which may only record results), what a
+write expects, and the tournament row lock.
+
+A write checks its token without any lock; a command then computes on what it read and locks
+the row only to save (``app.services.commands``), so no request waits on a lock it has no
+right to, and no computation holds one.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from app.errors import Forbidden, TournamentNotFound, Unauthorized
+from app.errors import Forbidden, PreconditionFailed, TournamentNotFound, Unauthorized
 from app.models import AccessTokenRow
 from app.services.storage import T
 
@@ -30,12 +36,36 @@ class Header:
     token_hash: str
 
 
-@dataclass(frozen=True, slots=True)
-class Caller:
-    """A checked writer of a tournament: its id, and who writes (as the audit trail says)."""
+ORGANIZER = "organizer"
+SCOREKEEPER = "scorekeeper"
 
-    id: str
-    actor: str
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """A write to one tournament that the token check let through.
+
+    ``expect``: the version the client named in ``If-Match``; the write is refused (412) unless
+    the tournament is still at that version when it is saved. ``saved`` is told the version the
+    write made (the API sends it as the ``ETag``). ``actor``: who writes, as the audit trail
+    names them (``organizer`` or ``scorekeeper:<id>``). ``token`` and ``seen``: the token that
+    was checked and the version it was checked at, to check it again under the lock if the
+    tournament changed since (``check_still_allowed``).
+    """
+
+    tournament_id: str
+    expect: int | None = None
+    saved: Callable[[int], None] | None = None
+    actor: str = ORGANIZER
+    token: str | None = field(default=None, repr=False)
+    seen: int | None = None
+
+
+def check_expected(write: Write, version: int) -> None:
+    """412 when the client named another version in ``If-Match`` than the tournament's."""
+    if write.expect is not None and write.expect != version:
+        raise PreconditionFailed(
+            f'the tournament changed: it is at ETag "{version}", not "{write.expect}"'
+        )
 
 
 def new_token() -> str:
@@ -45,10 +75,6 @@ def new_token() -> str:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-ORGANIZER = "organizer"
-SCOREKEEPER = "scorekeeper"
 
 
 def check_token(header: Header, token: str | None) -> None:
@@ -98,11 +124,12 @@ def read_header(session: Session, tournament_id: str) -> Header:
 
 
 def lock_header(session: Session, tournament_id: str) -> Header:
-    """Lock the tournament row for this transaction, so writes to one tournament run one by one.
+    """Lock the tournament row until the transaction ends, so saves to one tournament run one by
+    one; the wait is bounded by the lock timeout (``app.db.make_engine``).
 
-    PostgreSQL: ``SELECT … FOR UPDATE``. SQLite has no row locks: a no-op ``UPDATE`` as the
-    transaction's first statement takes the database write lock (the same as ``BEGIN
-    IMMEDIATE``), and later writers wait for it (busy timeout).
+    PostgreSQL: ``SELECT … FOR UPDATE``. SQLite has no row locks: a no-op ``UPDATE`` takes the
+    database write lock (reads before it run outside any transaction, so it never has to upgrade
+    a read snapshot), and other writers wait for it (busy timeout). Take it just before saving.
     """
     if session.get_bind().dialect.name == "sqlite":
         session.execute(update(T).where(T.c.id == tournament_id).values(version=T.c.version))
@@ -111,3 +138,24 @@ def lock_header(session: Session, tournament_id: str) -> Header:
     if row is None:
         raise TournamentNotFound(f"no tournament {tournament_id!r}")
     return Header(*row)
+
+
+def check_still_allowed(session: Session, write: Write, locked: Header) -> None:
+    """Under the lock: if anything was saved since the token was checked (a rotation of the
+    organizer token, a revoked scorekeeper token among it), check the token again, so a write
+    never lands with a token that stopped working before it was saved."""
+    if write.token is None or write.seen == locked.version:
+        return
+    if write.actor == ORGANIZER:
+        check_token(locked, write.token)
+    else:
+        check_result_token(session, locked, write.token)
+
+
+def lock_write(session: Session, write: Write) -> int:
+    """For a short write that is not a domain command (tokens, webhooks): lock the row now and
+    check the token and ``If-Match`` again; returns the version the write starts from."""
+    locked = lock_header(session, write.tournament_id)
+    check_still_allowed(session, write, locked)
+    check_expected(write, locked.version)
+    return locked.version

@@ -1,52 +1,93 @@
-"""Run one domain command on a locked tournament and persist what it changed."""
+"""Run one domain command on a tournament and persist what it changed.
+
+The command computes on the tournament as read, without any lock; then the row is locked just
+long enough to save. If another write was saved in between (the version moved), the command runs
+once more under the lock, on the newer state: a request never fails because another one was
+faster, and a lock is held through a computation only in that case. ``If-Match`` writes are
+refused instead (412): the client asked for the version it saw.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy.orm import Session
 
 from app.domain.tournament import Tournament
-from app.services import audit, events, storage
+from app.domain.types import Status
+from app.services import access, audit, events, storage
 
 R = TypeVar("R")
 
 
+@dataclass(frozen=True, slots=True)
+class _Applied(Generic[R]):
+    """A command applied to the tournament as it was at ``version``."""
+
+    version: int
+    before: storage.Snapshot
+    status_before: Status
+    describe: events.Describe | None
+    tournament: Tournament
+    outcome: R
+
+
 def run(
     session: Session,
-    tournament_id: str,
+    write: access.Write,
     action: str,
     command: Callable[[Tournament], R],
     *,
     detail: dict[str, Any] | Callable[[R], dict[str, Any]] | None = None,
     columns: dict[str, Any] | None = None,
     watch: Callable[[Tournament], events.Describe] | None = None,
-    actor: str = audit.ORGANIZER,
 ) -> tuple[Tournament, R]:
-    """Load, apply ``command`` (which raises before changing anything), save, audit, emit.
+    """Load, apply ``command`` (which raises before changing anything), lock, save, audit, emit.
 
     ``watch`` looks at the tournament before the command and returns what describes the
     command's events after it; ``tournament.finished`` is emitted here for every command.
-    Events go into the outbox in this same transaction. The caller holds the row lock
-    (``access.lock_header``); the version goes up by one.
+    Events go into the outbox in this same transaction; the version goes up by one.
     """
-    tournament = storage.load(session, tournament_id)
+    tid = write.tournament_id
+    applied = _apply(session, write, command, watch)
+    locked = access.lock_header(session, tid)
+    access.check_still_allowed(session, write, locked)
+    if locked.version != applied.version:
+        access.check_expected(write, locked.version)
+        applied = _apply(session, write, command, watch)  # under the lock: nothing moves now
+    storage.save(
+        session,
+        tid,
+        applied.before,
+        applied.tournament,
+        version=applied.version + 1,
+        **(columns or {}),
+    )
+    described = detail(applied.outcome) if callable(detail) else detail
+    audit.record(session, tid, action, actor=write.actor, **(described or {}))
+    caused = applied.describe(applied.tournament, applied.outcome) if applied.describe else []
+    for type_, data in [*caused, *events.finished(applied.status_before, applied.tournament)]:
+        events.emit(session, tid, type_, data)
+    if write.saved is not None:
+        write.saved(applied.version + 1)
+    return applied.tournament, applied.outcome
+
+
+def _apply(
+    session: Session,
+    write: access.Write,
+    command: Callable[[Tournament], R],
+    watch: Callable[[Tournament], events.Describe] | None,
+) -> _Applied[R]:
+    # The version is read first: a write saved after this read moves it, whatever rows the
+    # load below saw, so the check under the lock catches every interleaving.
+    version = access.read_header(session, write.tournament_id).version
+    access.check_expected(write, version)
+    tournament = storage.load(session, write.tournament_id)
     before = storage.Snapshot.of(tournament)
     status_before = tournament.status
     describe = watch(tournament) if watch is not None else None
     outcome = command(tournament)
-    storage.save(
-        session,
-        tournament_id,
-        before,
-        tournament,
-        version=storage.T.c.version + 1,
-        **(columns or {}),
-    )
-    described = detail(outcome) if callable(detail) else detail
-    audit.record(session, tournament_id, action, actor=actor, **(described or {}))
-    caused = describe(tournament, outcome) if describe is not None else []
-    for type_, data in [*caused, *events.finished(status_before, tournament)]:
-        events.emit(session, tournament_id, type_, data)
-    return tournament, outcome
+    return _Applied(version, before, status_before, describe, tournament, outcome)

@@ -7,13 +7,13 @@ from sqlalchemy.orm import Session
 from app.domain.errors import UnknownPlayer
 from app.domain.tournament import NewPlayer, Tournament
 from app.domain.types import Player, PlayerId
-from app.services import commands, events
+from app.services import access, commands, events
 
 
-def add(session: Session, tournament_id: str, *, name: str, rating: int | None) -> Player:
+def add(session: Session, write: access.Write, *, name: str, rating: int | None) -> Player:
     _, player = commands.run(
         session,
-        tournament_id,
+        write,
         "players-create",
         lambda t: t.add_player(NewPlayer(name, rating)),
         detail={"name": name, "rating": rating},
@@ -23,7 +23,7 @@ def add(session: Session, tournament_id: str, *, name: str, rating: int | None) 
 
 
 def update(
-    session: Session, tournament_id: str, player_id: int, *, name: str | None, withdraw: bool
+    session: Session, write: access.Write, player_id: int, *, name: str | None, withdraw: bool
 ) -> Player:
     """Rename and/or withdraw; both checked by the domain before anything changes."""
     pid = PlayerId(player_id)
@@ -44,7 +44,7 @@ def update(
         detail["withdrawn"] = True
     _, player = commands.run(
         session,
-        tournament_id,
+        write,
         "players-update",
         change,
         detail=detail,
@@ -55,10 +55,10 @@ def update(
     return player
 
 
-def remove(session: Session, tournament_id: str, player_id: int) -> None:
+def remove(session: Session, write: access.Write, player_id: int) -> None:
     commands.run(
         session,
-        tournament_id,
+        write,
         "players-delete",
         lambda t: t.remove_player(PlayerId(player_id)),
         detail={"player_id": player_id},

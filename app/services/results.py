@@ -10,12 +10,12 @@ from app.domain.errors import DomainError
 from app.domain.matches import Match, MatchChanges, MatchId
 from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, Result, Side
-from app.services import audit, commands, events
+from app.services import access, commands, events
 
 
 def record(
     session: Session,
-    tournament_id: str,
+    write: access.Write,
     match_id: int,
     *,
     home: int | None,
@@ -23,12 +23,11 @@ def record(
     winner: Side | None,
     decided_by: DecidedBy | None,
     forfeit: Side | None,
-    actor: str = audit.ORGANIZER,
 ) -> tuple[Tournament, Match]:
     result = result_of(home, away, winner, decided_by, forfeit)
     tournament, _ = commands.run(
         session,
-        tournament_id,
+        write,
         "results-record",
         lambda t: t.record_result(match_id, result),
         detail={
@@ -40,7 +39,6 @@ def record(
             "forfeit": forfeit,
         },
         watch=events.result_events(match_id),
-        actor=actor,
     )
     return tournament, tournament.matches[match_id]
 
@@ -58,10 +56,8 @@ def result_of(
 
 def record_many(
     session: Session,
-    tournament_id: str,
+    write: access.Write,
     entries: Sequence[tuple[int, Result]],
-    *,
-    actor: str = audit.ORGANIZER,
 ) -> tuple[Tournament, list[Match]]:
     """Record several results in order, all or nothing: the first refusal (its message names
     the entry) leaves every match as it was. One ``result.*`` event per match."""
@@ -78,12 +74,11 @@ def record_many(
 
     tournament, _ = commands.run(
         session,
-        tournament_id,
+        write,
         "results-record-batch",
         command,
         detail={"results": [{"match_id": m, **_described(r)} for m, r in entries]},
         watch=events.batch_result_events([match_id for match_id, _ in entries]),
-        actor=actor,
     )
     return tournament, [tournament.matches[MatchId(match_id)] for match_id, _ in entries]
 
@@ -98,25 +93,22 @@ def _described(result: Result) -> dict[str, object]:
     }
 
 
-def clear(
-    session: Session, tournament_id: str, match_id: int, *, actor: str = audit.ORGANIZER
-) -> tuple[Tournament, Match]:
+def clear(session: Session, write: access.Write, match_id: int) -> tuple[Tournament, Match]:
     tournament, _ = commands.run(
         session,
-        tournament_id,
+        write,
         "results-clear",
         lambda t: t.clear_result(match_id),
         detail={"match_id": match_id},
         watch=events.result_events(match_id),
-        actor=actor,
     )
     return tournament, tournament.matches[match_id]
 
 
-def start_final_phase(session: Session, tournament_id: str) -> tuple[Tournament, MatchChanges]:
+def start_final_phase(session: Session, write: access.Write) -> tuple[Tournament, MatchChanges]:
     return commands.run(
         session,
-        tournament_id,
+        write,
         "final-phase-start",
         lambda t: t.start_final_phase(),
         watch=lambda _: lambda t, _c: [(events.FINAL_PHASE_STARTED, events.final_phase_data(t))],

@@ -8,19 +8,19 @@ from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.matches import SwissRound
 from app.domain.tournament import Tournament
 from app.domain.types import RoundNumber
-from app.services import commands, events
+from app.services import access, commands, events
 
 
 def generate(
-    session: Session, tournament_id: str, *, deadline: Deadline = NO_DEADLINE
+    session: Session, write: access.Write, *, deadline: Deadline = NO_DEADLINE
 ) -> tuple[Tournament, SwissRound]:
-    """The caller holds the tournament's row lock, so two calls cannot both pass the checks.
+    """The round is paired outside any lock; two calls cannot both save one (``commands.run``).
 
     Past ``deadline`` the pairing raises ``PairingTimeout`` and the request saves nothing.
     """
     return commands.run(
         session,
-        tournament_id,
+        write,
         "rounds-generate",
         lambda t: t.generate_round(deadline=deadline),
         detail=lambda r: {"round": r.number},
@@ -28,7 +28,7 @@ def generate(
     )
 
 
-def undo(session: Session, tournament_id: str, number: int) -> tuple[Tournament, SwissRound]:
+def undo(session: Session, write: access.Write, number: int) -> tuple[Tournament, SwissRound]:
     """Take back the latest round (none of its results recorded); emits ``round.undone``."""
 
     def watch(before: Tournament) -> events.Describe:
@@ -38,7 +38,7 @@ def undo(session: Session, tournament_id: str, number: int) -> tuple[Tournament,
 
     return commands.run(
         session,
-        tournament_id,
+        write,
         "rounds-undo",
         lambda t: t.undo_round(RoundNumber(number)),
         detail=lambda r: {"round": r.number},

@@ -37,14 +37,19 @@ def _token(row: Any) -> Token:
     return Token(row[0], row[1], row[2], aware(row[3]), aware(row[4]) if row[4] else None)
 
 
-def _changed(session: Session, tournament_id: str) -> None:
+def _changed(session: Session, write: access.Write, version: int) -> None:
+    """The tournament moves to the next version (the caller holds its lock, at ``version``)."""
     session.execute(
-        update(T).where(T.c.id == tournament_id).values(version=T.c.version + 1, updated_at=now())
+        update(T).where(T.c.id == write.tournament_id).values(version=version + 1, updated_at=now())
     )
+    if write.saved is not None:
+        write.saved(version + 1)
 
 
-def create(session: Session, tournament_id: str, *, label: str | None) -> tuple[Token, str]:
+def create(session: Session, write: access.Write, *, label: str | None) -> tuple[Token, str]:
     """A new scorekeeper token and its secret (shown this once)."""
+    tournament_id = write.tournament_id
+    version = access.lock_write(session, write)  # so two creations cannot pass the count
     count = session.execute(
         select(func.count()).select_from(K).where(K.c.tournament_id == tournament_id)
     ).scalar_one()
@@ -62,7 +67,7 @@ def create(session: Session, tournament_id: str, *, label: str | None) -> tuple[
         )
         .returning(K.c.id)
     ).scalar_one()
-    _changed(session, tournament_id)
+    _changed(session, write, version)
     audit.record(session, tournament_id, "tokens-create", token_id=token_id, label=label)
     return get(session, tournament_id, token_id), secret
 
@@ -81,21 +86,25 @@ def get(session: Session, tournament_id: str, token_id: int) -> Token:
     return _token(row)
 
 
-def revoke(session: Session, tournament_id: str, token_id: int) -> None:
+def revoke(session: Session, write: access.Write, token_id: int) -> None:
     """The token stops working at once; revoking it again changes nothing."""
+    tournament_id = write.tournament_id
+    version = access.lock_write(session, write)
     if get(session, tournament_id, token_id).revoked_at is not None:
         return
     session.execute(update(K).where(K.c.id == token_id).values(revoked_at=now()))
-    _changed(session, tournament_id)
+    _changed(session, write, version)
     audit.record(session, tournament_id, "tokens-revoke", token_id=token_id)
 
 
-def rotate_organizer(session: Session, tournament_id: str) -> str:
+def rotate_organizer(session: Session, write: access.Write) -> str:
     """A new organizer token (shown this once); the old one stops working at once."""
+    tournament_id = write.tournament_id
+    version = access.lock_write(session, write)
     secret = access.new_token()
     session.execute(
         update(T).where(T.c.id == tournament_id).values(token_hash=access.hash_token(secret))
     )
-    _changed(session, tournament_id)
+    _changed(session, write, version)
     audit.record(session, tournament_id, "organizer-token-rotate")
     return secret

@@ -18,8 +18,7 @@ from app.domain.tournament import NewPlayer, Settings, Tournament
 from app.domain.types import PairingSystem, PointsTable, Score, Tiebreak
 from app.errors import InvalidValue
 from app.inputs import TOURNAMENT_ID
-from app.services import audit, commands, events, storage
-from app.services.access import hash_token, new_token
+from app.services import access, audit, commands, events, storage
 
 SEED_LIMIT = 2**53
 """Seeds stay exact in JavaScript clients."""
@@ -84,13 +83,13 @@ def create(
         settings_from(fields), [NewPlayer(p["name"], p.get("rating")) for p in players]
     )
     tid = secrets.token_urlsafe(12)
-    token = new_token()
+    token = access.new_token()
     at = storage.now()
     session.execute(
         insert(storage.T).values(
             id=tid,
             name=name,
-            token_hash=hash_token(token),
+            token_hash=access.hash_token(token),
             version=1,
             created_at=at,
             updated_at=at,
@@ -106,7 +105,7 @@ def create(
 
 
 def update(
-    session: Session, tournament_id: str, *, name: str | None, fields: dict[str, Any]
+    session: Session, write: access.Write, *, name: str | None, fields: dict[str, Any]
 ) -> Tournament:
     """Rename (any time); change settings (registration only: the domain refuses otherwise)."""
 
@@ -118,7 +117,7 @@ def update(
     detail.update({k: v for k, v in fields.items()})
     tournament, _ = commands.run(
         session,
-        tournament_id,
+        write,
         "tournaments-update",
         change,
         detail=detail,
@@ -127,8 +126,10 @@ def update(
     return tournament
 
 
-def remove(session: Session, tournament_id: str) -> None:
-    session.execute(delete(storage.T).where(storage.T.c.id == tournament_id))
+def remove(session: Session, write: access.Write) -> None:
+    """Delete the tournament and everything in it (at the version ``If-Match`` names, if any)."""
+    access.lock_write(session, write)
+    session.execute(delete(storage.T).where(storage.T.c.id == write.tournament_id))
 
 
 # -- listing ----------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import httpx
 from sqlalchemy import Engine
 
 from app import notifications
-from app.db import make_engine
+from app.db import engine_from
 from app.services import events
 from app.settings import Settings, get_settings
 from app.webhooks import addresses, queue, signing
@@ -38,6 +38,8 @@ MAX_IN_FLIGHT = 64
 SHUTDOWN_GRACE = 1.0
 """Seconds in-flight deliveries get to finish when the worker stops; then their claims run out."""
 USER_AGENT = "Svizzera-Webhooks/1"
+WORKER_POOL_SIZE = 4
+"""Connections of the worker run alone: its step's queries, and deliveries recording outcomes."""
 
 
 def utcnow() -> datetime:
@@ -237,7 +239,7 @@ def main() -> None:
     """``python -m app.webhooks.worker``: the worker alone, configured like the app."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     settings = get_settings()
-    engine = make_engine(settings.database_url, pool_size=2)
+    engine = engine_from(settings.model_copy(update={"db_pool_size": WORKER_POOL_SIZE}))
     try:
         asyncio.run(_serve(engine, settings))
     finally:

@@ -167,10 +167,9 @@ def test_a_rolled_back_write_leaves_no_event(app: FastAPI, client: ApiClient) ->
     swiss_round = generate(client, t)
     before = stored(app, t.id)
     with Session(app.state.engine) as session:
-        access.lock_header(session, t.id)
         results.record(
             session,
-            t.id,
+            access.Write(t.id),
             swiss_round["matches"][0]["id"],
             home=1,
             away=0,

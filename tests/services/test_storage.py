@@ -12,7 +12,7 @@ from app.db import make_engine
 from app.domain.errors import RoundIncomplete
 from app.domain.types import DecidedBy, PlayerId, Result, Side
 from app.services import commands, rounds, storage, tournaments
-from app.services.access import lock_header
+from app.services.access import Write
 
 
 @pytest.fixture
@@ -41,10 +41,8 @@ def test_a_played_tournament_loads_back_as_it_was_saved(engine: Engine) -> None:
     tid = new_tournament(engine, 7, points={"win": 1, "draw": 0.5, "loss": 0, "bye": 1})
     for _ in range(3):
         with Session(engine) as session, session.begin():
-            lock_header(session, tid)
-            _, swiss_round = rounds.generate(session, tid)
+            _, swiss_round = rounds.generate(session, Write(tid))
         with Session(engine) as session, session.begin():
-            lock_header(session, tid)
 
             def play(t: storage.Tournament, number: int = swiss_round.number) -> None:
                 for i, m in enumerate(t.round_matches(number)):
@@ -52,16 +50,15 @@ def test_a_played_tournament_loads_back_as_it_was_saved(engine: Engine) -> None:
                         m.id, Result(i % 3, 1) if i else Result(0, 0, forfeit=Side.HOME)
                     )
 
-            commands.run(session, tid, "test", play)
+            commands.run(session, Write(tid), "test", play)
     with Session(engine) as session, session.begin():
-        lock_header(session, tid)
-        commands.run(session, tid, "test", lambda t: t.withdraw_player(PlayerId(2)))
-        saved, _ = commands.run(session, tid, "test", lambda t: t.start_final_phase())
+        commands.run(session, Write(tid), "test", lambda t: t.withdraw_player(PlayerId(2)))
+        saved, _ = commands.run(session, Write(tid), "test", lambda t: t.start_final_phase())
     with Session(engine) as session, session.begin():
         semi = storage.load(session, tid).final_matches()[0]
         commands.run(
             session,
-            tid,
+            Write(tid),
             "test",
             lambda t: t.record_result(semi.id, Result(2, 2, Side.AWAY, DecidedBy.PENALTIES)),
         )
@@ -78,14 +75,12 @@ def test_a_played_tournament_loads_back_as_it_was_saved(engine: Engine) -> None:
 def test_a_refused_command_writes_nothing(engine: Engine) -> None:
     tid = new_tournament(engine, 6)
     with Session(engine) as session, session.begin():
-        lock_header(session, tid)
-        rounds.generate(session, tid)
+        rounds.generate(session, Write(tid))
     counts = select(func.count()).select_from(storage.M)
     with Session(engine) as session:
         before = (session.execute(counts).scalar_one(), storage.load(session, tid).current_round)
     with Session(engine) as session, pytest.raises(RoundIncomplete), session.begin():
-        lock_header(session, tid)
-        rounds.generate(session, tid)
+        rounds.generate(session, Write(tid))
     with Session(engine) as session:
         after = (session.execute(counts).scalar_one(), storage.load(session, tid).current_round)
         version = session.execute(
