@@ -107,6 +107,17 @@ class Busy(AppError):
     retry_after = 1
 
 
+class TooManyRequests(AppError):
+    """A quota of a public deployment (``app.services.quotas``, streams per worker)."""
+
+    status = 429
+    code = "too_many_requests"
+
+    def __init__(self, detail: str, *, retry_after: int) -> None:
+        super().__init__(detail)
+        self.retry_after = max(1, retry_after)
+
+
 class WebhookNotFound(NotFound):
     code = "webhook_not_found"
 

@@ -219,3 +219,18 @@ class WebhookDeliveryRow(SQLModel, table=True):
         default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
     )
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class CreationCountRow(SQLModel, table=True):
+    """Tournaments created by one client address (hashed) in one minute: the create quota.
+
+    Rows of past minutes are deleted as new ones come; the address is kept only as a hash.
+    """
+
+    __tablename__ = "creation_count"
+    __table_args__ = (Index("ix_creation_count_minute", "minute"),)
+
+    client: str = Field(primary_key=True, max_length=64)
+    minute: int = Field(primary_key=True, sa_type=BigInteger)
+    """Minutes since the Unix epoch."""
+    count: int

@@ -44,6 +44,15 @@ class Settings(BaseSettings):
     pairing_timeout: float = Field(
         default=5.0, gt=0, description="Seconds a round's pairing may compute before a 503"
     )
+    create_rate: int = Field(
+        default=30, ge=0, description="Tournaments one client address may create a minute; 0: any"
+    )
+    webhooks_per_tournament: int = Field(
+        default=10, ge=1, description="Webhook endpoints one tournament may have"
+    )
+    max_streams: int = Field(
+        default=1000, ge=1, description="Event streams open at once in one worker"
+    )
     sse_heartbeat: float = Field(
         default=15.0, gt=0, description="Seconds between heartbeat comments on an event stream"
     )

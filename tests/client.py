@@ -16,16 +16,23 @@ from fastapi import FastAPI
 
 
 class ApiClient:
-    def __init__(self, app: FastAPI, base_url: str = "http://svizzera.test") -> None:
+    def __init__(
+        self,
+        app: FastAPI,
+        base_url: str = "http://svizzera.test",
+        *,
+        client_address: str = "127.0.0.1",
+    ) -> None:
         self._app = app
         self._base_url = base_url
+        self._client_address = client_address
         self._stack = ExitStack()
         self._portal: BlockingPortal | None = None
         self._client: httpx.AsyncClient | None = None
 
     def __enter__(self) -> ApiClient:
         self._portal = self._stack.enter_context(start_blocking_portal())
-        transport = httpx.ASGITransport(app=self._app)
+        transport = httpx.ASGITransport(app=self._app, client=(self._client_address, 123))
         self._client = httpx.AsyncClient(transport=transport, base_url=self._base_url)
         return self
 

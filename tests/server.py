@@ -72,7 +72,7 @@ def serve(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             if process.poll() is not None:
                 raise RuntimeError(
@@ -84,7 +84,7 @@ def serve(
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("server did not become healthy in 30 s")
+                raise RuntimeError("server did not become healthy in 60 s")
             time.sleep(0.1)
         yield base
     finally:

@@ -13,7 +13,7 @@ from app.api.cache import ReadCache
 from app.db import get_session
 from app.errors import Forbidden, NotModified, PreconditionFailed, Unauthorized
 from app.inputs import TOURNAMENT_ID
-from app.services import access
+from app.services import access, quotas, storage
 from app.settings import Settings
 
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]
@@ -128,6 +128,16 @@ def check_create_key(request: Request, credentials: Credentials) -> None:
         raise Unauthorized("creating a tournament needs `Authorization: Bearer <create key>`")
     if not hmac.compare_digest(credentials.credentials.encode(), settings.create_key.encode()):
         raise Forbidden("the create key does not match")
+
+
+def create_quota(request: Request, session: SessionDep) -> None:
+    """``SVIZZERA_CREATE_RATE`` tournaments a minute per client address (429 past it). The
+    address is the one uvicorn reports: behind a proxy, start it with ``--forwarded-allow-ips``."""
+    settings: Settings = request.app.state.settings
+    if settings.create_rate == 0:
+        return
+    address = request.client.host if request.client is not None else "unknown"
+    quotas.count_creation(session, address, per_minute=settings.create_rate, now=storage.now())
 
 
 def read_cache(request: Request) -> ReadCache:

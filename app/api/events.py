@@ -16,12 +16,14 @@ from starlette.types import Receive, Scope, Send
 from app.api.deps import SessionDep, TournamentId
 from app.api.responses import problems
 from app.broadcast import BATCH, Hub, frame
-from app.errors import InvalidValue
+from app.errors import InvalidValue, TooManyRequests
 from app.inputs import MAX_INTEGER
 from app.services import access
 from app.settings import Settings
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["events"])
+STREAMS_RETRY_AFTER = 10
+"""Seconds a client refused for too many open streams waits (streams end and free places)."""
 
 STREAM_DESCRIPTION = """Server-sent events, one per stored event, in `seq` order:
 
@@ -150,7 +152,7 @@ def existing_tournament(session: SessionDep, tournament_id: TournamentId) -> str
             "description": STREAM_DESCRIPTION,
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
-        **problems(404),
+        **problems(404, 429),
     },
 )
 async def stream_events(
@@ -169,9 +171,15 @@ async def stream_events(
     ] = None,
 ) -> EventStreamResponse:
     """Replays the events after `Last-Event-ID` (or `after`), then streams new ones as they
-    are saved: every event exactly once, in order. Public, like the other reads."""
+    are saved: every event exactly once, in order. Public, like the other reads. A worker
+    keeps at most `SVIZZERA_MAX_STREAMS` streams open: past it `too_many_requests` (429)."""
     settings: Settings = request.app.state.settings
     hub: Hub = request.app.state.event_hub
+    if hub.subscriber_count >= settings.max_streams:
+        raise TooManyRequests(
+            f"this server has {settings.max_streams} event streams open; try again soon",
+            retry_after=STREAMS_RETRY_AFTER,
+        )
     start = start_after(last_event_id, after)
     seconds = min(timeout or settings.sse_max_duration, settings.sse_max_duration)
     stream = frames(

@@ -15,7 +15,9 @@ _DESCRIPTIONS = {
     412: "`If-Match` does not name the current ETag (`precondition_failed`)",
     413: "Request body too large (`payload_too_large`)",
     422: "Invalid body or value (`validation_error`, `winner_required`, `invalid_settings`, …)",
-    503: "The pairing ran past `SVIZZERA_PAIRING_TIMEOUT` (`pairing_timeout`); nothing saved",
+    429: "A quota is used up (`too_many_requests`); `Retry-After` says when to try again",
+    503: "A lock or a database connection not had in time (`busy`, `Retry-After: 1`), or the "
+    "round's pairing ran past `SVIZZERA_PAIRING_TIMEOUT` (`pairing_timeout`); nothing saved",
 }
 
 
@@ -37,5 +39,4 @@ def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 READ = problems(304, 404)
-WRITE = problems(401, 403, 404, 409, 412, 413)
-PAIRING_WRITE = problems(401, 403, 404, 409, 412, 413, 503)
+WRITE = problems(401, 403, 404, 409, 412, 413, 503)

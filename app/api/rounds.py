@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
-from app.api.responses import PAIRING_WRITE, READ, WRITE
+from app.api.responses import READ, WRITE
 from app.domain.deadline import Deadline
 from app.errors import RoundNotFound
 from app.inputs import MAX_INTEGER
@@ -25,7 +25,7 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["round
     operation_id="rounds-generate",
     summary="Generate the next Swiss round",
     response_model=RoundRead,
-    responses=PAIRING_WRITE,
+    responses=WRITE,
 )
 def generate_round(write: OrganizerDep, session: SessionDep, request: Request) -> RoundRead:
     """All groups at once in the group variant. 409 `round_incomplete` while results are missing;

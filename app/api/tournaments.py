@@ -14,6 +14,7 @@ from app.api.deps import (
     SessionDep,
     TournamentDep,
     check_create_key,
+    create_quota,
     etag,
 )
 from app.api.responses import READ, WRITE, problems
@@ -52,8 +53,8 @@ def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
     operation_id="tournaments-create",
     summary="Create a tournament",
     response_model=TournamentCreated,
-    responses=problems(401, 403, 409, 413),
-    dependencies=[Depends(check_create_key)],
+    responses=problems(401, 403, 409, 413, 429),
+    dependencies=[Depends(check_create_key), Depends(create_quota)],
 )
 def create_tournament(
     body: TournamentCreate, session: SessionDep, response: Response

@@ -46,9 +46,9 @@ def organizer(
 OrganizerDep = Annotated[access.Header, Depends(organizer)]
 
 
-def allow_private(request: Request) -> bool:
+def app_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
-    return settings.webhooks_may_reach_private()
+    return settings
 
 
 def conditional(response: Response, if_none_match: str | None, body: Any) -> None:
@@ -79,26 +79,28 @@ def delivery(d: webhooks.Delivery) -> DeliveryRead:
     operation_id="webhooks-create",
     summary="Register a webhook endpoint",
     response_model=WebhookCreated,
-    responses=problems(401, 403, 404, 413),
+    responses=problems(401, 403, 404, 413, 429, 503),
 )
 def create_webhook(
     body: WebhookCreate,
     header: OrganizerDep,
     session: SessionDep,
     response: Response,
-    private: Annotated[bool, Depends(allow_private)],
+    settings: Annotated[Settings, Depends(app_settings)],
 ) -> WebhookCreated:
     """It receives the events saved from now on, each a signed POST (see docs/webhooks.md).
     The `secret` is in this answer only. A URL that is not http(s) is `webhook_url_invalid`;
     one reaching a loopback or private address, where the deployment forbids it,
-    `webhook_url_forbidden`."""
+    `webhook_url_forbidden`. At most `SVIZZERA_WEBHOOKS_PER_TOURNAMENT` endpoints (10):
+    past it `too_many_requests` (429)."""
     endpoint, secret = webhooks.create(
         session,
         header.id,
         url=body.url,
         event_types=body.events,
         description=body.description,
-        allow_private=private,
+        allow_private=settings.webhooks_may_reach_private(),
+        limit=settings.webhooks_per_tournament,
     )
     response.headers["Location"] = f"/v1/tournaments/{header.id}/webhooks/{endpoint.id}"
     return WebhookCreated(**read(endpoint).model_dump(), secret=secret)

@@ -18,7 +18,7 @@ from app.errors import (
     WebhookUrlForbidden,
     WebhookUrlInvalid,
 )
-from app.services import events
+from app.services import events, quotas
 from app.services.storage import now
 from app.services.views import aware
 from app.webhooks import addresses, queue
@@ -81,10 +81,12 @@ def create(
     event_types: Sequence[str],
     description: str | None,
     allow_private: bool,
+    limit: int,
 ) -> tuple[Endpoint, str]:
-    """Register an endpoint; it receives the events saved from now on. Returns the endpoint
-    and its secret (which nothing returns again)."""
+    """Register an endpoint (at most ``limit`` per tournament); it receives the events saved
+    from now on. Returns the endpoint and its secret (which nothing returns again)."""
     check_url(url, allow_private=allow_private)
+    quotas.check_endpoint_room(session, tournament_id, limit=limit)
     secret = new_secret()
     last_seq = session.execute(
         select(func.coalesce(func.max(E.c.seq), 0)).where(E.c.tournament_id == tournament_id)

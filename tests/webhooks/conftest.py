@@ -49,12 +49,12 @@ def worker_running(engine: Engine, settings: Settings) -> Iterator[None]:
 
     thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
     thread.start()
-    started.wait(5)
+    assert started.wait(60)
     try:
         yield
     finally:
         stop = state["stop"]
         assert callable(stop)
         stop()
-        thread.join(10)
+        thread.join(60)
         assert not thread.is_alive()

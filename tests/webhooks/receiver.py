@@ -52,8 +52,9 @@ class Receiver:
                 return self.fail_status, False
             return 200, self.hang or len(self.arrivals) == self.hang_at
 
-    def wait_for(self, count: int, timeout: float = 10.0) -> list[Arrival]:
-        """At least ``count`` arrivals, or AssertionError after ``timeout`` seconds."""
+    def wait_for(self, count: int, timeout: float = 60.0) -> list[Arrival]:
+        """At least ``count`` arrivals, or AssertionError after ``timeout`` seconds (generous:
+        a busy machine may take seconds; a passing test never waits that long)."""
         deadline = time.monotonic() + timeout
         with self._changed:
             while len(self.arrivals) < count:

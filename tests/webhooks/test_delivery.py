@@ -131,7 +131,7 @@ def test_private_addresses_are_refused_at_delivery_time_too(
 
 
 def _wait(
-    client: ApiClient, t: Organizer, webhook_id: int, status: str, timeout: float = 10.0
+    client: ApiClient, t: Organizer, webhook_id: int, status: str, timeout: float = 60.0
 ) -> list[dict[str, Any]]:
     """The delivery log, once its newest delivery has ``status``."""
     deadline = time.monotonic() + timeout
