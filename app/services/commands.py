@@ -81,11 +81,8 @@ def _apply(
     command: Callable[[Tournament], R],
     watch: Callable[[Tournament], events.Describe] | None,
 ) -> _Applied[R]:
-    # The version is read first: a write saved after this read moves it, whatever rows the
-    # load below saw, so the check under the lock catches every interleaving.
-    version = access.read_header(session, write.tournament_id).version
+    version, tournament = storage.load_versioned(session, write.tournament_id)
     access.check_expected(write, version)
-    tournament = storage.load(session, write.tournament_id)
     before = storage.Snapshot.of(tournament)
     status_before = tournament.status
     describe = watch(tournament) if watch is not None else None

@@ -33,7 +33,7 @@ from app.domain.types import (
     Stage,
     Tiebreak,
 )
-from app.errors import TournamentNotFound
+from app.errors import Busy, TournamentNotFound
 from app.models import MatchRow, PlayerRow, ResultRow, RoundRow, TournamentRow
 
 T = TournamentRow.__table__  # type: ignore[attr-defined]
@@ -131,11 +131,38 @@ def derived_columns(tournament: Tournament) -> dict[str, Any]:
 # -- loading ----------------------------------------------------------------------------------
 
 
+LOAD_ATTEMPTS = 5
+"""Reads of a tournament's rows before one is refused as busy (writes kept coming meanwhile)."""
+
+
 def load(session: Session, tournament_id: str) -> Tournament:
     """The tournament's domain state, rebuilt from its rows without re-pairing anything."""
-    header = session.execute(select(*SETTINGS_COLUMNS).where(T.c.id == tournament_id)).first()
-    if header is None:
-        raise TournamentNotFound(f"no tournament {tournament_id!r}")
+    return load_versioned(session, tournament_id)[1]
+
+
+def load_versioned(session: Session, tournament_id: str) -> tuple[int, Tournament]:
+    """The tournament as it is at one version, and that version.
+
+    Each statement sees the latest committed state (PostgreSQL's read committed; SQLite outside
+    a write transaction), so rows read one query after another could mix two states when a write
+    is saved in between. Every write bumps the version, so the version is read before the rows
+    and after them: the same number twice means every row came from that one state; otherwise
+    the rows are read again.
+    """
+    for _ in range(LOAD_ATTEMPTS):
+        header = session.execute(
+            select(T.c.version, *SETTINGS_COLUMNS).where(T.c.id == tournament_id)
+        ).first()
+        if header is None:
+            raise TournamentNotFound(f"no tournament {tournament_id!r}")
+        tournament = _rebuild(session, tournament_id, header)
+        after = session.execute(select(T.c.version).where(T.c.id == tournament_id)).scalar()
+        if after == header.version:
+            return header.version, tournament
+    raise Busy("the tournament kept changing while it was read; try again")
+
+
+def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
     players = [
         Player(
             PlayerId(r[0]),
