@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session
 
 from app.db import make_engine
@@ -101,3 +102,29 @@ def test_settings_round_trip_with_groups(engine: Engine) -> None:
     assert loaded.settings.groups.manual == (("P0", "P1", "P2"), ("P3", "P4", "P5"))
     assert loaded.settings.seed == 3
     assert [p.group for p in sorted(loaded.players.values(), key=lambda p: p.id)] == list("AAABBB")
+
+
+def test_a_write_saved_while_the_rows_are_read_makes_the_load_read_them_again(
+    engine: Engine,
+) -> None:
+    tid = new_tournament(engine, 6)
+    interleaved: list[str] = []
+
+    def save_a_round_first(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        # Just before the load reads the matches (its players and rounds read already), another
+        # transaction saves round 1: the matches would show a round the rounds did not.
+        if re.search(r'FROM "?match\b', statement) and not interleaved:
+            interleaved.append(statement)
+            with Session(engine) as other, other.begin():
+                rounds.generate(other, Write(tid))
+
+    event.listen(engine, "before_cursor_execute", save_a_round_first)
+    try:
+        with Session(engine) as session:
+            version, loaded = storage.load_versioned(session, tid)
+    finally:
+        event.remove(engine, "before_cursor_execute", save_a_round_first)
+    assert interleaved
+    assert version == 2
+    assert [r.number for r in loaded.rounds] == [1]
+    assert len(loaded.matches) == 3
