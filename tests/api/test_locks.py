@@ -81,12 +81,12 @@ class SlowRounds:
         self.calls = 0
         self._original = Tournament.generate_round
 
-    def generate_round(self, tournament: Tournament) -> Any:
+    def generate_round(self, tournament: Tournament, **options: Any) -> Any:
         self.calls += 1
         if self.calls == 1:
             self.entered.set()
             assert self.release.wait(WAIT)
-        return self._original(tournament)
+        return self._original(tournament, **options)
 
 
 @contextmanager
@@ -95,7 +95,9 @@ def slow_generation(
 ) -> Iterator[tuple[SlowRounds, list[httpx.Response]]]:
     """``POST …/rounds`` on ``t`` running in the background, stopped inside the pairing."""
     slow = SlowRounds()
-    monkeypatch.setattr(Tournament, "generate_round", lambda t: slow.generate_round(t))
+    monkeypatch.setattr(
+        Tournament, "generate_round", lambda t, **options: slow.generate_round(t, **options)
+    )
     answers: list[httpx.Response] = []
     thread = threading.Thread(
         target=lambda: answers.append(
