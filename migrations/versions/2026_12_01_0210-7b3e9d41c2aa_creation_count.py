@@ -1,8 +1,8 @@
 """creation count: tournaments created per client address and minute (the create quota)
 
 Revision ID: 7b3e9d41c2aa
-Revises: 5e0d7c1f9a2b
-Create Date: 2026-12-01 02:00:00
+Revises: b7e4c2a91d3f
+Create Date: 2026-12-01 02:10:00
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "7b3e9d41c2aa"
-down_revision: str | None = "5e0d7c1f9a2b"
+down_revision: str | None = "b7e4c2a91d3f"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
