@@ -52,10 +52,11 @@ def make_engine(
     trip per transaction.
     """
     if is_sqlite(url):
+        in_memory = make_url(url).database in (None, "", ":memory:")  # one connection, no queue
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": lock_timeout},
-            pool_timeout=lock_timeout,
+            **({} if in_memory else {"pool_timeout": lock_timeout}),
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine

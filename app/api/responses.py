@@ -16,8 +16,8 @@ _DESCRIPTIONS = {
     413: "Request body too large (`payload_too_large`)",
     422: "Invalid body or value (`validation_error`, `winner_required`, `invalid_settings`, …)",
     429: "A quota is used up (`too_many_requests`); `Retry-After` says when to try again",
-    503: "A lock or a database connection not had in time (`busy`, `Retry-After: 1`), or the "
-    "round's pairing ran past `SVIZZERA_PAIRING_TIMEOUT` (`pairing_timeout`); nothing saved",
+    503: "Not done in time, nothing saved: a lock or a database connection (`busy`, with "
+    "`Retry-After: 1`), a round's pairing (`pairing_timeout`)",
 }
 
 
