@@ -79,9 +79,11 @@ def pair_bracket(
         for higher in everyone[:k]:
             if higher in mdp_set and lower in mdp_set:
                 continue  # MDPs meet residents only (Art. 3.3)
+            if not criteria.allowed(higher, lower):
+                continue
             in_bracket = lower in resident_set
             in_next = lower in following
-            weight = criteria.weight(
+            weight = criteria.quality(
                 higher,
                 lower,
                 in_bracket=in_bracket,

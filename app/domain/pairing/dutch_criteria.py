@@ -108,33 +108,6 @@ class Criteria:
         """C4/C5 field: 1, plus 1 for each player of the pair who could not take the bye."""
         return 1 + (not self.candidate[a]) + (not self.candidate[b])
 
-    def weight(
-        self,
-        higher: int,
-        lower: int,
-        *,
-        in_bracket: bool,
-        in_next: bool,
-        completion: bool,
-        bye_games: bool,
-    ) -> int:
-        """The packed weight of the pair (``higher`` ranked above ``lower``), 0 if forbidden.
-
-        ``in_bracket``: both are in the bracket being paired (C6, C7, C10–C21 count);
-        ``in_next``: ``lower`` is in the next bracket (C8 counts); ``completion``: the C4/C5
-        field is set; ``bye_games``: C9 counts (the bracket that sends the bye down).
-        """
-        if not self.allowed(higher, lower):
-            return 0
-        return self.quality(
-            higher,
-            lower,
-            in_bracket=in_bracket,
-            in_next=in_next,
-            completion=completion,
-            bye_games=bye_games,
-        )
-
     def quality(
         self,
         higher: int,
@@ -145,7 +118,13 @@ class Criteria:
         completion: bool,
         bye_games: bool,
     ) -> int:
-        """``weight`` for a pair known to be allowed."""
+        """The packed weight of the pair (``higher`` ranked above ``lower``), which
+        ``allowed`` must permit.
+
+        ``in_bracket``: both are in the bracket being paired (C6, C7, C10–C21 count);
+        ``in_next``: ``lower`` is in the next bracket (C8 counts); ``completion``: the C4/C5
+        field is set; ``bye_games``: C9 counts (the bracket that sends the bye down).
+        """
         lay = self.layout
         h, lo = self.players[higher], self.players[lower]
         weight = self.completion(higher, lower) if completion else 0

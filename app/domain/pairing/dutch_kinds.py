@@ -69,6 +69,24 @@ class _Network:
             self.cost.append(k)
         return arc
 
+    def push(self, via: Sequence[int], source: int, sink: int, limit: int | None) -> int:
+        """Send as much as the narrowest arc of the path ``via`` (sink back to source) allows,
+        at most ``limit``; return the amount."""
+        amount = limit
+        b = sink
+        while b != source:
+            arc = via[b]
+            amount = self.cap[arc] if amount is None else min(amount, self.cap[arc])
+            b = self.head[arc ^ 1]
+        assert amount is not None  # a path has at least one arc
+        b = sink
+        while b != source:
+            arc = via[b]
+            self.cap[arc] -= amount
+            self.cap[arc ^ 1] += amount
+            b = self.head[arc ^ 1]
+        return amount
+
     def distances(self, source: int | None) -> tuple[list[int | None], list[int]]:
         """Cheapest residual paths (no negative cycles) from ``source``, or from everywhere at
         once when ``source`` is ``None`` (node potentials): distance and arc in."""
@@ -134,20 +152,7 @@ def transport(
     sent = 0
     while sent < total:
         _, via = net.distances(source)
-        # The path found is cheapest; push as much as its narrowest arc allows.
-        push = total - sent
-        b = sink
-        while b != source:
-            arc = via[b]
-            push = min(push, net.cap[arc])
-            b = net.head[arc ^ 1]
-        b = sink
-        while b != source:
-            arc = via[b]
-            net.cap[arc] -= push
-            net.cap[arc ^ 1] += push
-            b = net.head[arc ^ 1]
-        sent += push
+        sent += net.push(via, source, sink, total - sent)
     flow = {pair: net.cap[arc ^ 1] for pair, arc in pair_arcs.items() if net.cap[arc ^ 1] > 0}
     value = sum(worth[pair] * amount for pair, amount in flow.items())
     # Potentials of the final residual network give the prices. Source and sink share one
@@ -222,16 +227,4 @@ def _max_flow(net: _Network, source: int, sink: int) -> int:
                     queue.append(b)
         if not seen[sink]:
             return total
-        push = -1
-        b = sink
-        while b != source:
-            arc = via[b]
-            push = net.cap[arc] if push < 0 else min(push, net.cap[arc])
-            b = net.head[arc ^ 1]
-        b = sink
-        while b != source:
-            arc = via[b]
-            net.cap[arc] -= push
-            net.cap[arc ^ 1] += push
-            b = net.head[arc ^ 1]
-        total += push
+        total += net.push(via, source, sink, None)
