@@ -22,6 +22,7 @@ from app.api import (
     standings,
     tokens,
     tournaments,
+    trf,
 )
 from app.api.body_limit import BodyLimit
 from app.api.cache import ReadCache
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(HeadAsGet)
     allow_cross_origin(app, settings.cors_origins)  # outermost: refusals get the headers too
     for module in (
+        trf,  # before tournaments: its TRF creation route is tried first
         tournaments,
         players,
         rounds,

@@ -26,6 +26,7 @@ TAGS: list[dict[str, Any]] = [
     {"name": "final-phase", "description": "Semifinals, finals and the final ranking"},
     {"name": "tokens", "description": "Scorekeeper tokens and the organizer token's rotation"},
     {"name": "printing", "description": "The printable page and the CSV export"},
+    {"name": "trf", "description": "The tournament as a FIDE Tournament Report File"},
     {"name": "pages", "description": "Pages for a room: the live scoreboard"},
     {"name": "events", "description": "Live events: the SSE stream and the webhook bodies"},
     {"name": "webhooks", "description": "Signed deliveries of a tournament's events"},

@@ -155,6 +155,7 @@ class AsyncClient(ClientBase):
     get_print_page = AsyncOperation(operations.get_print_page)
     get_live_page = AsyncOperation(operations.get_live_page)
     export_standings = AsyncOperation(operations.export_standings)
+    export_trf = AsyncOperation(operations.export_trf)
     health = AsyncOperation(operations.health)
     create_webhook = AsyncOperation(operations.create_webhook)
     list_webhooks = AsyncOperation(operations.list_webhooks)

@@ -156,6 +156,7 @@ class Client(ClientBase):
     get_print_page = SyncOperation(operations.get_print_page)
     get_live_page = SyncOperation(operations.get_live_page)
     export_standings = SyncOperation(operations.export_standings)
+    export_trf = SyncOperation(operations.export_trf)
     health = SyncOperation(operations.health)
     create_webhook = SyncOperation(operations.create_webhook)
     list_webhooks = SyncOperation(operations.list_webhooks)

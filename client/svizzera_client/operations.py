@@ -345,6 +345,12 @@ def export_standings(tournament_id: str) -> Call[str]:
     return Call(text)
 
 
+@operation("GET", TOURNAMENT + "/export.trf", "trf-export")
+def export_trf(tournament_id: str) -> Call[str]:
+    """The tournament as a FIDE Tournament Report File (TRF text, lines ended by CR)."""
+    return Call(text)
+
+
 @operation("GET", TOURNAMENT + "/events", "events-stream")
 def events(
     tournament_id: str, *, last_event_id: int = 0, timeout: float | None = None

@@ -379,22 +379,35 @@ def print_(
 def export(
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Default: standings-ID.csv; '-' for stdout."),
+        typer.Option(
+            "--output", "-o", help="Default: standings-ID.csv (tournament-ID.trf); '-' for stdout."
+        ),
     ] = None,
+    trf: Annotated[
+        bool, typer.Option("--trf", help="The whole tournament as a FIDE TRF, not the standings.")
+    ] = False,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
-    """Export the standings as CSV."""
+    """Export the standings as CSV, or the tournament as a TRF (--trf)."""
     with Session(server, as_json=json, tournament=tournament) as s:
         tournament_id = s.tournament_id()
-        csv_text = s.client.export_standings(tournament_id)
+        if trf:
+            body = s.client.export_trf(tournament_id)
+            default = Path(f"tournament-{tournament_id}.trf")
+        else:
+            body = s.client.export_standings(tournament_id)
+            default = Path(f"standings-{tournament_id}.csv")
         if output == Path("-"):
-            typer.echo(csv_text, nl=False)
+            typer.echo(body, nl=False)
             return
-        path = output or Path(f"standings-{tournament_id}.csv")
-        path.write_text(csv_text, encoding="utf-8")
-        s.show({"file": str(path), "rows": len(csv_text.splitlines()) - 1}, f"Saved {path}")
+        path = output or default
+        # newline="": a TRF's lines end with CR, kept as they are.
+        with path.open("w", encoding="utf-8", newline="") as file:
+            file.write(body)
+        rows = len(body.splitlines()) - (0 if trf else 1)
+        s.show({"file": str(path), "rows": rows}, f"Saved {path}")
 
 
 token_app = typer.Typer(help="Scorekeeper tokens, and a new organizer token.")

@@ -1,0 +1,187 @@
+"""A tournament written as a Tournament Report File (``GET /v1/tournaments/{id}/export.trf``).
+
+The TRF (FIDE Handbook C.04 Annex 2, TRF-2026) is what pairing programs and arbiters read.
+``export_trf`` maps a ``Tournament`` onto a ``TrfDocument`` (``app.domain.trf`` writes it):
+
+- tags ``012`` (name), ``092`` (the pairing system), ``142`` (the Swiss rounds of the format in
+  force) and ``152`` (the initial colour: the colour of the highest-ranked player paired with a
+  game in round 1, where TRF-2026 reads it when the tag is absent); ``162`` (the scoring) only
+  when the points table is not chess's 1, ½, 0 with a pairing-allocated bye worth a win;
+- one ``001`` record per player in starting-rank order: start number, name, rating, points and
+  rank (the final place once decided, else the standings rank);
+- one block per Swiss round whose results are all recorded: the opponent, the colour (home is
+  White) and the result (``1 = 0``, a forfeit ``+``/``-``, the pairing-allocated bye
+  ``0000 - U``); a round the player was not in (before a late entry, after a withdrawal) is a
+  blank block, which TRF reads as not paired (``Z``);
+- ``240 Z`` records for the rounds still to come that a withdrawn player will not be in.
+
+A round still being played is left out: TRF has no code for a game without its result. The
+final phase is knockout, not Swiss, and is not in the file either (its places are the ranks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from app.domain.matches import Match
+from app.domain.tournament import Tournament
+from app.domain.trf import (
+    TrfColour,
+    TrfDocument,
+    TrfGame,
+    TrfPlayer,
+    TrfRecord,
+    TrfResult,
+    TrfTag,
+)
+from app.domain.types import PairingSystem, PlayerId, PointsTable, Score, Side, Stage
+
+__all__ = ["CHESS_TABLE", "PAIRING_SYSTEM_TAGS", "export_trf"]
+
+CHESS_TABLE = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
+"""TRF-2026's default scoring (tag ``162``): win 1, draw ½, loss 0, the PAB as a win."""
+PAIRING_SYSTEM_TAGS = {
+    PairingSystem.NEAREST: "SVIZZERA_NEAREST",
+    PairingSystem.LIM: "SVIZZERA_LIM",
+}
+"""The ``092`` type of tournament written for each pairing system."""
+NAME_WIDTH = 33
+"""Columns 15–47 of a ``001`` record; longer names are cut."""
+MAX_FIELD_NUMBER = 9999
+"""Ratings past four digits do not fit columns 49–52 and are left blank."""
+MAX_POINTS = Score(199)
+"""99.5 points: the most that columns 81–84 (``11.5``) hold; more is left blank."""
+BYE_RECORD_WIDTH = 16
+"""Players named on one ``240`` record at most (the record repeats for more)."""
+
+
+def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
+    """The tournament as a TRF document (TRF-2026 codes, see the module docstring)."""
+    start = {pid: p.start_number for pid, p in tournament.players.items()}
+    written = _complete_rounds(tournament)
+    blocks = _blocks(tournament, start, written)
+    ranks = _ranks(tournament)
+    points = {row.player_id: row.points for row in tournament.standings()}
+    players = [
+        TrfPlayer(
+            start_number=p.start_number,
+            name=p.name[:NAME_WIDTH],
+            rating=p.rating if p.rating is not None and p.rating <= MAX_FIELD_NUMBER else None,
+            points=points[p.id] if points[p.id] <= MAX_POINTS else None,
+            rank=ranks[p.id],
+            games=_trimmed(blocks[p.id]),
+        )
+        for p in sorted(tournament.players.values(), key=lambda p: p.start_number)
+    ]
+    records: list[TrfRecord] = [TrfTag("012", name)]
+    records.append(TrfTag("092", _system_tag(tournament.settings.pairing)))
+    records.append(TrfTag("142", str(_total(tournament))))
+    colour = _initial_colour(tournament, start)
+    if colour is not None:
+        records.append(TrfTag("152", colour.value.upper()))
+    if tournament.settings.points != CHESS_TABLE:
+        records.append(TrfTag("162", _scoring(tournament.settings.points)))
+    records.extend(players)
+    records.extend(_future_absences(tournament, written))
+    return TrfDocument(tuple(records))
+
+
+def _system_tag(system: PairingSystem) -> str:
+    return PAIRING_SYSTEM_TAGS.get(system, "FIDE_DUTCH_2025")
+
+
+def _complete_rounds(tournament: Tournament) -> int:
+    """The Swiss rounds whose results are all recorded (the latest may still be played)."""
+    current = tournament.current_round
+    if current and any(m.result is None for m in tournament.round_matches(current)):
+        return current - 1
+    return current
+
+
+def _blocks(
+    tournament: Tournament, start: dict[PlayerId, int], rounds: int
+) -> dict[PlayerId, list[TrfGame | None]]:
+    blocks: dict[PlayerId, list[TrfGame | None]] = {pid: [None] * rounds for pid in start}
+    for swiss_round in tournament.rounds[:rounds]:
+        index = swiss_round.number - 1
+        for match in tournament.round_matches(swiss_round.number):
+            home, away = _games(match, start)
+            blocks[match.home][index] = home
+            blocks[match.away][index] = away
+        for pid in swiss_round.byes:
+            blocks[pid][index] = TrfGame(None, TrfColour.NONE, TrfResult.PAIRING_ALLOCATED_BYE)
+    return blocks
+
+
+def _games(match: Match, start: dict[PlayerId, int]) -> tuple[TrfGame, TrfGame]:
+    """The home (White) and away (Black) blocks of a Swiss match with its result."""
+    result = match.result
+    assert result is not None, "only rounds with every result are written"
+    if result.forfeit is not None:
+        home_code = TrfResult.FORFEIT_LOSS if result.forfeit is Side.HOME else TrfResult.FORFEIT_WIN
+        away_code = TrfResult.FORFEIT_WIN if result.forfeit is Side.HOME else TrfResult.FORFEIT_LOSS
+    else:
+        winner = result.winning_side
+        home_code, away_code = {
+            Side.HOME: (TrfResult.WIN, TrfResult.LOSS),
+            Side.AWAY: (TrfResult.LOSS, TrfResult.WIN),
+            None: (TrfResult.DRAW, TrfResult.DRAW),
+        }[winner]
+    return (
+        TrfGame(start[match.away], TrfColour.WHITE, home_code),
+        TrfGame(start[match.home], TrfColour.BLACK, away_code),
+    )
+
+
+def _trimmed(blocks: list[TrfGame | None]) -> tuple[TrfGame | None, ...]:
+    """Trailing blank blocks say nothing the record's end does not say."""
+    end = len(blocks)
+    while end and blocks[end - 1] is None:
+        end -= 1
+    return tuple(blocks[:end])
+
+
+def _ranks(tournament: Tournament) -> dict[PlayerId, int]:
+    ranking = tournament.final_ranking()
+    if ranking is not None:
+        return {pid: place for place, pid in enumerate(ranking, start=1)}
+    return {row.player_id: row.rank for row in tournament.standings()}
+
+
+def _initial_colour(tournament: Tournament, start: dict[PlayerId, int]) -> TrfColour | None:
+    """The colour of the highest-ranked player with a game in round 1 (home is White)."""
+    first = [m for m in tournament.matches.values() if m.stage is Stage.SWISS and m.round == 1]
+    if not first:
+        return None
+    top = min(first, key=lambda m: min(start[m.home], start[m.away]))
+    return TrfColour.WHITE if start[top.home] < start[top.away] else TrfColour.BLACK
+
+
+def _scoring(table: PointsTable) -> str:
+    """A ``162`` value: code at column 6, points at 7–10, the next code 9 columns on."""
+    pairs = (("W", table.win), ("D", table.draw), ("L", table.loss), ("P", table.bye))
+    return " " + "    ".join(f"{code}{_points(score):>4}" for code, score in pairs)
+
+
+def _points(score: Score) -> str:
+    return f"{score // 2}.{5 if score % 2 else 0}"
+
+
+def _future_absences(tournament: Tournament, written: int) -> Iterable[TrfTag]:
+    """``240 Z`` records: a withdrawn player is absent from every round after both their
+    withdrawal and the rounds written."""
+    absent: dict[int, list[int]] = {}
+    for player in tournament.players.values():
+        if player.withdrawn_after is None:
+            continue
+        for number in range(max(written, player.withdrawn_after) + 1, _total(tournament) + 1):
+            absent.setdefault(number, []).append(player.start_number)
+    for number, starts in sorted(absent.items()):
+        starts.sort()
+        for at in range(0, len(starts), BYE_RECORD_WIDTH):
+            chunk = starts[at : at + BYE_RECORD_WIDTH]
+            yield TrfTag("240", f"Z {number:03d} " + " ".join(f"{n:>4}" for n in chunk))
+
+
+def _total(tournament: Tournament) -> int:
+    return tournament.format.swiss_rounds
