@@ -8,7 +8,8 @@ The TRF (FIDE Handbook C.04 Annex 2, TRF-2026) is what pairing programs and arbi
   game in round 1, where TRF-2026 reads it when the tag is absent); ``162`` (the scoring) only
   when the points table is not chess's 1, ½, 0 with a pairing-allocated bye worth a win;
 - one ``001`` record per player in starting-rank order: start number, name, rating, points and
-  rank (the final place once decided, else the standings rank);
+  rank (the final place once decided, else the standings rank), both as of the rounds
+  written;
 - one block per Swiss round whose results are all recorded: the opponent, the colour (home is
   White) and the result (``1 = 0``, a forfeit ``+``/``-``, the pairing-allocated bye
   ``0000 - U``); a round the player was not in (before a late entry, after a withdrawal) is a
@@ -60,8 +61,9 @@ def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
     start = {pid: p.start_number for pid, p in tournament.players.items()}
     written = _complete_rounds(tournament)
     blocks = _blocks(tournament, start, written)
-    ranks = _ranks(tournament)
-    points = {row.player_id: row.points for row in tournament.standings()}
+    as_written = _as_of(tournament, written)
+    ranks = _ranks(as_written)
+    points = {row.player_id: row.points for row in as_written.standings()}
     players = [
         TrfPlayer(
             start_number=p.start_number,
@@ -96,6 +98,21 @@ def _complete_rounds(tournament: Tournament) -> int:
     if current and any(m.result is None for m in tournament.round_matches(current)):
         return current - 1
     return current
+
+
+def _as_of(tournament: Tournament, rounds: int) -> Tournament:
+    """The tournament after its first ``rounds`` Swiss rounds: the points and ranks of the file
+    are those of the rounds it holds."""
+    if rounds == tournament.current_round:
+        return tournament
+    return Tournament(
+        tournament.settings,
+        tournament.players.values(),
+        rounds=tournament.rounds[:rounds],
+        matches=[
+            m for m in tournament.matches.values() if m.round is not None and m.round <= rounds
+        ],
+    )
 
 
 def _blocks(

@@ -60,14 +60,18 @@ def test_points_ranks_and_initial_colour() -> None:
     assert document.initial_colour is (TrfColour.WHITE if top_is_home else TrfColour.BLACK)
 
 
-def test_a_round_being_played_is_left_out() -> None:
+def test_a_round_being_played_is_left_out_of_the_blocks_and_the_points() -> None:
     t = new(4, final_phase=FinalPhaseKind.NONE, swiss_rounds=3)
     play_round(t, stronger_wins(t))
+    after_one = {row.player_id: row.points for row in t.standings()}
     t.generate_round()
     t.record_result(t.round_matches(2)[0].id, Result(1, 0))
     document = export_trf(t, name="Evening")
     assert document.rounds_played == 1
     assert document.total_rounds == 3
+    start = {p.start_number: pid for pid, p in t.players.items()}
+    assert {start[p.start_number]: p.points for p in document.players} == after_one
+    assert after_one != {row.player_id: row.points for row in t.standings()}
 
 
 def test_a_withdrawal_leaves_blank_blocks_then_absences_to_come() -> None:
