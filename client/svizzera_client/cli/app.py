@@ -2,7 +2,7 @@
 
 svizzera create players.txt      svizzera round      svizzera result 3 2-1
 svizzera result (asks every result)   svizzera standings   svizzera final
-svizzera follow   svizzera print   svizzera export
+svizzera follow   svizzera print   svizzera export   svizzera export --trf
 """
 
 from __future__ import annotations
