@@ -1,0 +1,161 @@
+"""Long ``swiss_rounds`` overrides: every round of a full round robin paired by ``nearest``/``lim``.
+
+The settings allow up to N − 1 Swiss rounds for N players (N even). This plays such a
+tournament from round 1 to the last, pairing each round with the system itself (random results:
+win, draw or loss equally likely on the 3/1/0 table; for ``lim`` also a goal difference), and
+times every round's ``pair_round``. It reports the worst round, the median, the rounds over the
+target, and whether any round needed a rematch (``rematch_pairs``; the look-ahead should keep a
+round robin completable). Figures go in ``docs/performance.md`` ("Long overrides").
+
+Targets: any round of up to 256 players under 1 s, of 1,000 players under 2 s.
+
+    .venv/bin/python bench/bench_long_override.py                 # 64, 128, 256: every round
+    .venv/bin/python bench/bench_long_override.py --sizes 1000 --every 25
+
+``--every K`` (for a long run such as 1,000 × 999) still pairs every round, since each needs
+the history of all before it, but times only the first 10 rounds, every K-th round and the last
+10; the untimed rounds are paired all the same (their total wall time is reported too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.domain.pairing import lim, nearest
+from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
+from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
+
+POINTS = PointsTable.default()
+SYSTEMS: dict[str, Callable[[list[Entrant], PairingHistory, PairingContext], RoundPairing]] = {
+    "nearest": nearest.pair_round,
+    "lim": lim.pair_round,
+}
+
+
+class RoundRobin:
+    """``size`` players, ``size`` − 1 Swiss rounds (an odd field plays ``size`` rounds)."""
+
+    def __init__(self, system: str, size: int, seed: int) -> None:
+        self.system = system
+        self.size = size
+        self.rounds = size if size % 2 else size - 1
+        self.rng = random.Random(seed)
+        self.points = [0] * size
+        self.goals = [0] * size
+        self.byes = [0] * size
+        self.opponents: list[set[int]] = [set() for _ in range(size)]
+        self.played = 0
+        self.rematches = 0
+
+    def inputs(self) -> tuple[list[Entrant], PairingHistory, PairingContext]:
+        if self.system == "lim":
+            key = lambda p: (-self.points[p], -self.goals[p], p)  # noqa: E731
+        else:
+            key = lambda p: (-self.points[p], p)  # noqa: E731
+        ranked = sorted(range(self.size), key=key)
+        order = [Entrant(PlayerId(p), Score(self.points[p]), self.byes[p], p + 1) for p in ranked]
+        history = PairingHistory(
+            {PlayerId(p): frozenset(PlayerId(o) for o in s) for p, s in enumerate(self.opponents)}
+        )
+        number = self.played + 1
+        context = PairingContext(
+            RoundNumber(number), self.rounds - number, f"long-{number}", POINTS
+        )
+        return order, history, context
+
+    def record(self, pairing: RoundPairing) -> None:
+        self.rematches += len(pairing.rematch_pairs)
+        if pairing.bye is not None:
+            self.points[pairing.bye] += POINTS.bye
+            self.byes[pairing.bye] += 1
+        for pair in pairing.pairs:
+            a, b = pair.higher, pair.lower
+            self.opponents[a].add(b)
+            self.opponents[b].add(a)
+            outcome = self.rng.randrange(3)
+            self.points[a] += (POINTS.win, POINTS.draw, POINTS.loss)[outcome]
+            self.points[b] += (POINTS.loss, POINTS.draw, POINTS.win)[outcome]
+            goals = (1, 0, -1)[outcome]
+            self.goals[a] += goals
+            self.goals[b] -= goals
+        self.played += 1
+
+
+def run(system: str, size: int, *, seed: int, every: int) -> dict[str, object]:
+    """Pair every round of one round robin; time the rounds chosen by ``every``."""
+    tournament = RoundRobin(system, size, seed)
+    pair = SYSTEMS[system]
+    timed: list[tuple[float, int, tuple[str, ...]]] = []
+    wall = time.perf_counter()
+    while tournament.played < tournament.rounds:
+        order, history, context = tournament.inputs()
+        number = int(context.round_number)
+        measured = every == 1 or number <= 10 or number % every == 0
+        measured = measured or number > tournament.rounds - 10
+        start = time.perf_counter()
+        pairing = pair(order, history, context)
+        took = time.perf_counter() - start
+        if measured:
+            timed.append((took, number, pairing.path))
+        tournament.record(pairing)
+    wall = time.perf_counter() - wall
+    worst = max(timed)
+    return {
+        "rounds": tournament.rounds,
+        "timed": len(timed),
+        "worst_s": worst[0],
+        "worst_round": worst[1],
+        "worst_path": "+".join(worst[2]),
+        "median_ms": statistics.median(t for t, _, _ in timed) * 1000,
+        "rematch_pairs": tournament.rematches,
+        "wall_s": wall,
+        "times": timed,
+    }
+
+
+def loadavg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--systems", nargs="+", choices=sorted(SYSTEMS), default=["nearest", "lim"])
+    parser.add_argument("--sizes", nargs="+", type=int, default=[64, 128, 256])
+    parser.add_argument("--seeds", nargs="+", type=int, default=[1])
+    parser.add_argument("--every", type=int, default=1, help="time every K-th round (see above)")
+    parser.add_argument("--slowest", type=int, default=3, help="list the slowest rounds")
+    args = parser.parse_args()
+    print(
+        "| system | players | rounds | timed | worst s (round) | median ms | target | "
+        "rematch pairs | wall s | load before → after |"
+    )
+    print("|---|---:|---:|---:|---|---:|---|---:|---:|---|")
+    for system in args.systems:
+        for size in args.sizes:
+            target = 1.0 if size <= 256 else 2.0
+            for seed in args.seeds:
+                before = loadavg()
+                r = run(system, size, seed=seed, every=args.every)
+                verdict = "ok" if float(r["worst_s"]) < target else "OVER"  # type: ignore[arg-type]
+                print(
+                    f"| {system} | {size} | {r['rounds']} | {r['timed']} | "
+                    f"{r['worst_s']:.3f} ({r['worst_round']}) | {r['median_ms']:.1f} | "
+                    f"< {target:g} s {verdict} | {r['rematch_pairs']} | {r['wall_s']:.1f} | "
+                    f"{before} → {loadavg()} |",
+                    flush=True,
+                )
+                slowest = sorted(r["times"], reverse=True)[: args.slowest]  # type: ignore[call-overload]
+                for took, number, path in slowest:
+                    print(f"    round {number}: {took * 1000:.1f} ms ({'+'.join(path)})")
+
+
+if __name__ == "__main__":
+    main()
