@@ -15,6 +15,9 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+START_LIMIT = 180.0
+"""Seconds a server gets to answer /health: generous, since on a machine running several test
+suites at once, importing the app in each worker process alone has taken over a minute."""
 
 
 def free_port() -> int:
@@ -72,7 +75,7 @@ def serve(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + START_LIMIT
         while True:
             if process.poll() is not None:
                 raise RuntimeError(
@@ -84,7 +87,7 @@ def serve(
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("server did not become healthy in 60 s")
+                raise RuntimeError(f"server did not become healthy in {START_LIMIT:g} s")
             time.sleep(0.1)
         yield base
     finally:

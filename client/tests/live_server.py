@@ -58,7 +58,7 @@ class LiveServer:
         command += ["--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
         with self.log.open("ab") as log:  # the child keeps its own copy of the descriptor
             self._process = subprocess.Popen(command, cwd=ROOT, env=self.env, stderr=log)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # generous: app imports on a loaded machine
         while True:
             if self._process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
@@ -68,7 +68,7 @@ class LiveServer:
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("server did not become healthy in 60 s")
+                raise RuntimeError("server did not become healthy in 180 s")
             time.sleep(0.05)
 
     def kill(self) -> None:

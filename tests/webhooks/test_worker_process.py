@@ -21,8 +21,11 @@ from tests.webhooks.receiver import Receiver
 from tests.webhooks.test_delivery import log, register
 
 FAST = {"webhook_allow_private": "true", "webhook_poll_interval": "0.05", "webhook_backoff": "0.05"}
-WAIT = 60.0
+WAIT = 180.0
 """Generous limit for what a test waits for: a worker process starting and delivering."""
+DELIVERY_TIMEOUT = "5"
+"""The worker process's ``webhook_timeout``: long enough for a loaded machine's receiver to
+answer in time, short enough that a killed worker's claim (2 × timeout + 1 s) runs out soon."""
 
 
 def test_a_receiver_that_never_answers_does_not_slow_the_api(
@@ -65,7 +68,7 @@ def worker_process(db_url: str, log: Path) -> Iterator[subprocess.Popen[bytes]]:
         process = subprocess.Popen(
             [sys.executable, "-m", "app.webhooks.worker"],
             cwd=ROOT,
-            env=environment(db_url, webhook_timeout="1", **FAST),
+            env=environment(db_url, webhook_timeout=DELIVERY_TIMEOUT, **FAST),
             stdout=output,
             stderr=output,
         )
@@ -108,13 +111,20 @@ def test_killing_the_worker_mid_delivery_loses_nothing(
             time.sleep(0.05)
     arrivals = list(receiver.arrivals)
     seqs = [a.envelope["id"] for a in arrivals]
-    assert seqs == [2, 3, 4, 4, 5, 6, 7, 8]
+    assert seqs[:4] == [2, 3, 4, 4]  # the one in flight at the kill was sent again
     firsts: dict[str, str] = {}
     for arrival in arrivals:
         # a resend carries the same event id and delivery id as the first try
         firsts.setdefault(arrival.event_id, arrival.headers["svizzera-delivery-id"])
         assert firsts[arrival.event_id] == arrival.headers["svizzera-delivery-id"]
     assert list(firsts) == [f"{t.id}:{n}" for n in range(2, 9)]  # first arrivals in order
-    assert len(arrivals) - len(firsts) <= 1  # only the one in flight was sent twice
-    assert [d["event_id"] for d in log(client, t, hook["id"])] == list(range(8, 1, -1))
+    delivered = log(client, t, hook["id"])
+    assert [d["event_id"] for d in delivered] == list(range(8, 1, -1))
+    # Nothing delivered was sent again: each event arrived once per recorded attempt, plus the
+    # killed worker's unrecorded one (on a quiet machine every attempt is 1 and seqs is exactly
+    # [2, 3, 4, 4, 5, 6, 7, 8]; an answer slower than the timeout is a recorded attempt too).
+    unrecorded = {4: 1}
+    assert {d["event_id"]: d["attempts"] + unrecorded.get(d["event_id"], 0) for d in delivered} == {
+        n: seqs.count(n) for n in range(2, 9)
+    }
     assert webhooks.SECRET_PREFIX not in "".join(a.body.decode() for a in arrivals)
