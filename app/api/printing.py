@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
@@ -30,14 +32,19 @@ def print_page(
     language: LanguageDep,
     if_none_match: IfNoneMatch = None,
 ) -> HTMLResponse:
-    """Tiebreak in use at the top, qualifiers in green, every round, the final phase bracket.
+    """Tiebreak in use at the top, qualifiers in green, every round, the final phase bracket;
+    two A4 pages for an evening, each with the tournament's name, today's date and its number.
     In English, Italian, Slovak or Czech (`lang`, else `Accept-Language`)."""
-    header, tag = read_page(session, tournament_id, if_none_match, language)
+    # The page prints the server's date, so the date is part of its ETag: a page cached
+    # yesterday is not "not modified" today.
+    today = date.today()
+    header, tag = read_page(session, tournament_id, if_none_match, language, today.isoformat())
     nonce = new_nonce()
     html = render_print_page(
         storage.load(session, header.id),
         name=header.name,
         language=language,
+        today=today,
         nonce=nonce,
         live_url=f"live?lang={language}",
     )

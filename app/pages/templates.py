@@ -5,9 +5,17 @@ from __future__ import annotations
 from functools import cache
 
 import jinja2
+from markupsafe import Markup
 
 from app.pages.i18n import Language, translations
 from app.pages.view import points_text
+
+
+def css_string(text: str) -> Markup:
+    """``text`` as a quoted CSS string for a ``<style>`` element: letters, digits and spaces as
+    they are, everything else as a hex escape, so no quote, backslash or ``</style>`` survives."""
+    body = "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text)
+    return Markup(f'"{body}"')
 
 
 @cache
@@ -27,5 +35,6 @@ def environment(language: Language) -> jinja2.Environment:
     )
     env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.filters["points"] = points_text
+    env.filters["css_string"] = css_string
     env.globals["language"] = language
     return env

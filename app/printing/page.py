@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+from babel.dates import format_date
+
 from app.domain.tournament import Tournament
 from app.pages.i18n import DEFAULT, Language
 from app.pages.templates import environment
@@ -13,14 +17,20 @@ def render_print_page(
     *,
     name: str,
     language: Language = DEFAULT,
+    today: date | None = None,
     nonce: str = "",
     live_url: str | None = None,
 ) -> str:
     """A print-ready A4 page: the tiebreak in use at the top, the standings with the qualifiers
     highlighted in green, the final phase as a bracket, the final ranking once decided, and every
-    round with its boards (``tournament.md``, "Printing"). No script, no external resource: the
-    one inline style carries ``nonce`` for the Content-Security-Policy. ``live_url``, when given,
-    is linked on screen (not on paper).
+    round with its boards (``tournament.md``, "Printing"). The date it is rendered on (``today``,
+    else the server's local date), written in ``language``, stands under the title and, with the
+    tournament's name and the page number, at the foot of every printed page. No script, no
+    external resource: the one inline style carries ``nonce`` for the Content-Security-Policy.
+    ``live_url``, when given, is linked on screen (not on paper).
     """
+    day = format_date(today or date.today(), format="long", locale=language)
     template = environment(language).get_template("print.html")
-    return template.render(name=name, v=build_view(tournament), nonce=nonce, live_url=live_url)
+    return template.render(
+        name=name, v=build_view(tournament), day=day, nonce=nonce, live_url=live_url
+    )

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from app.domain.tournament import Tournament
+from app.pages.i18n import Language, translations
 from app.printing import render_print_page
 from tests.chromium import chromium, count_colour, png_pixels, run_chromium
 from tests.printing.tournaments import groups_evening, standard_evening
@@ -17,14 +22,50 @@ QUALIFIED_GREEN = (0xBF, 0xE8, 0xB5)
 """``--qualified`` in ``app/templates/print.html``."""
 
 
-@pytest.mark.parametrize("build", [standard_evening, groups_evening], ids=["standard", "groups"])
-def test_chromium_renders_and_prints_the_page(
-    build: Callable[[], Tournament], tmp_path: Path
+LONG_NAMES = (
+    "Maria Antonietta Giuseppina della Rovere-Montefeltro",
+    "Konstantinopolitanischerdudelsackpfeifenmachergesellschaft",
+)
+"""Two names a column cannot hold on one line; the second has no place to break at all."""
+
+
+def long_names_evening() -> Tournament:
+    return standard_evening(first=LONG_NAMES)
+
+
+TODAY = date(2026, 12, 1)
+EVENINGS: dict[str, tuple[Callable[[], Tournament], Language, str]] = {
+    "standard": (standard_evening, "en", "December 1, 2026"),
+    "long-names": (long_names_evening, "it", "1 dicembre 2026"),
+    "groups": (groups_evening, "cs", "1. prosince 2026"),
+}
+"""A whole evening each (Swiss rounds, final phase, final ranking), the language it is printed in
+and the date as that language writes it."""
+
+
+def pdf_text(pdf: Path, page: int) -> str:
+    """The text of one page of ``pdf`` (poppler's ``pdftotext``; ``.ci/run`` installs it)."""
+    binary = shutil.which("pdftotext")
+    if binary is None:
+        message = "poppler-utils is not installed (apt-get install -y poppler-utils)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message + "; CI requires it")
+    command = [binary, "-f", str(page), "-l", str(page), "-layout", str(pdf), "-"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+    return done.stdout
+
+
+@pytest.mark.parametrize("evening", list(EVENINGS))
+def test_a_whole_evening_prints_on_two_a4_pages_with_name_and_date_on_each(
+    evening: str, tmp_path: Path
 ) -> None:
+    build, language, written_date = EVENINGS[evening]
     binary = chromium()
     tournament = build()
     page = tmp_path / "print.html"
-    page.write_text(render_print_page(tournament, name="Thursday Cup"), encoding="utf-8")
+    html = render_print_page(tournament, name="Thursday Cup", language=language, today=TODAY)
+    page.write_text(html, encoding="utf-8")
     png, pdf = tmp_path / "page.png", tmp_path / "page.pdf"
 
     target = page.as_uri()
@@ -35,13 +76,30 @@ def test_chromium_renders_and_prints_the_page(
     assert (width, height) == (1240, 1754)
     # 4 qualifier rows, each ~1100 × 25 px of green, plus the winners in the bracket.
     assert count_colour(pixels, bpp, QUALIFIED_GREEN) > 50_000
-    assert png.stat().st_size > 50_000
     document = pdf.read_bytes()
     assert document.startswith(b"%PDF-")
-    assert pdf.stat().st_size > 20_000
-    # A4 portrait (595 × 842 pt) and, for a whole evening, more than one page.
+    # A4 portrait (595 × 842 pt), two sheets: the standings and the final phase, then the rounds.
     assert re.search(rb"/MediaBox\s*\[\s*0 0 59[45]\.?\d* 84[12]\.?\d*\s*\]", document)
-    assert len(re.findall(rb"/Type\s*/Page[^s]", document)) >= 2
+    assert len(re.findall(rb"/Type\s*/Page[^s]", document)) == 2
+    first, second = pdf_text(pdf, 1), pdf_text(pdf, 2)
+    for number, text in enumerate((first, second), start=1):
+        footer = text.strip().splitlines()[-1]
+        assert "Thursday Cup" in footer and written_date in footer, footer
+        assert footer.replace(" ", "").endswith(f"{number}/2"), footer
+    assert written_date in first.split("\n", 3)[1]  # under the title too, on screen as well
+    ranking = _("Final ranking", language)
+    assert ranking in first and ranking not in second
+    last_round = _("Round %(number)d", language) % {"number": tournament.current_round}
+    assert last_round in second and last_round not in first
+    for name in (player.name for player in tournament.players.values()):
+        for word in re.split(r"[\s-]+", name):
+            if len(word) < 30:  # a word longer than a column is broken across lines
+                assert word in first, word  # standings and final ranking, whole
+
+
+def _(message: str, language: Language) -> str:
+    text: str = translations(language).gettext(message)
+    return text
 
 
 FITS, OVERFLOWS = (0, 0, 255), (255, 0, 0)
@@ -53,7 +111,11 @@ WIDTH_PROBE = (
 """Paints the page's margins blue when nothing is wider than the window, red when it is."""
 
 
-@pytest.mark.parametrize("build", [standard_evening, groups_evening], ids=["standard", "groups"])
+@pytest.mark.parametrize(
+    "build",
+    [standard_evening, long_names_evening, groups_evening],
+    ids=["standard", "long-names", "groups"],
+)
 def test_a_phone_sees_every_column_it_shows_and_whole_names(
     build: Callable[[], Tournament], tmp_path: Path
 ) -> None:
