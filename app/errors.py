@@ -47,6 +47,12 @@ class NotFound(AppError):
 class TournamentNotFound(NotFound):
     code = "tournament_not_found"
 
+    def __init__(self, tournament_id: str) -> None:
+        super().__init__(
+            f"no tournament {tournament_id!r}: check the id (the one its creation answered; "
+            "GET /v1/tournaments lists them)"
+        )
+
 
 class RoundNotFound(NotFound):
     code = "round_not_found"
@@ -80,6 +86,16 @@ class UnsupportedMediaType(AppError):
 class InvalidValue(AppError):
     status = 422
     code = "validation_error"
+
+
+class ForeignCursor(InvalidValue):
+    """A ``cursor`` that no page of this service gave out (the code stays ``validation_error``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "`cursor` is not one this service gave out: send the `next_cursor` of the page "
+            "before, or leave it out to start from the first page"
+        )
 
 
 class UnknownQueryParameter(InvalidValue):
@@ -171,6 +187,13 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
 503 a computation past its limit (the same request may pass on a quieter server)."""
 
 
+HTTP_DETAILS = {
+    "malformed_body": "the body could not be read: send JSON encoded in UTF-8",
+    "not_found": "no such path: the API's paths are listed at /docs and /openapi.json",
+}
+"""Details for the refusals Starlette raises itself (its own texts say only what happened)."""
+
+
 def domain_status(error: domain.DomainError) -> int:
     for cls in type(error).__mro__:
         if cls in DOMAIN_STATUS:
@@ -208,19 +231,26 @@ def to_response(exc: Exception) -> Response:
             {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
             for e in exc.errors()
         ]
-        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
-        return problem(422, "validation_error", detail or "invalid request", errors=errors)
+        if any(e["type"] == "json_invalid" for e in errors):
+            detail = "the body is not valid JSON: check its quotes, commas and brackets"
+        else:
+            found = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
+            detail = f"correct these and send again: {found}" if found else "invalid request"
+        return problem(422, "validation_error", detail, errors=errors)
     if isinstance(exc, StarletteHTTPException):
         codes = {400: "malformed_body", 404: "not_found", 405: "method_not_allowed"}
         code = codes.get(exc.status_code, f"http_{exc.status_code}")
         headers = dict(exc.headers) if exc.headers else None
-        return problem(exc.status_code, code, str(exc.detail), headers=headers)
+        return problem(
+            exc.status_code, code, HTTP_DETAILS.get(code, str(exc.detail)), headers=headers
+        )
     if is_busy(exc):
-        return to_response(Busy("the database did not answer in time (busy); try again"))
+        return to_response(Busy("the database did not answer in time (busy): try again"))
     if isinstance(exc, IntegrityError):
         # A race the database decided (a named constraint refused a row): 409, never a 500.
         constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
-        detail = f"a concurrent change conflicts ({constraint})" if constraint else "conflict"
+        cause = f" ({constraint})" if constraint else ""
+        detail = f"a concurrent change conflicts{cause}: read the tournament again, then retry"
         return problem(409, "conflict", detail)
     logger.exception("unexpected error", exc_info=exc)
     return problem(500, "internal_error", "an unexpected error; it has been logged")

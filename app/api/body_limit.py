@@ -64,6 +64,9 @@ class BodyLimit:
         return 0
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        detail = f"request bodies are capped at {self.limit} bytes"
+        detail = (
+            f"request bodies are capped at {self.limit} bytes: send less in one request "
+            "(results in batches, players a few at a time)"
+        )
         response = problem(413, "payload_too_large", detail, headers={"Connection": "close"})
         await response(scope, receive, send)

@@ -69,7 +69,10 @@ def organizer(
     """Checks the organizer token and ``If-Match``, without a lock: the command locks only to
     save, so a request with a wrong token never waits on one."""
     if credentials is None:
-        raise Unauthorized("this write needs `Authorization: Bearer <organizer_token>`")
+        raise Unauthorized(
+            "this write is the organizer's: send `Authorization: Bearer <organizer_token>` "
+            "(the token given when the tournament was created)"
+        )
     header = access.read_header(session, tournament_id)
     access.check_token(header, credentials.credentials)
     return _write(header, response, if_match, access.ORGANIZER, credentials.credentials)
@@ -96,7 +99,8 @@ def _write(
     write makes (set once it is saved)."""
     if if_match is not None and not _matches(if_match, header.version):
         raise PreconditionFailed(
-            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}"
+            f"the tournament changed: it is at ETag {etag(header.version)}, not {if_match}; "
+            "read it again, check the change, then send the new ETag in `If-Match`"
         )
 
     def saved(version: int) -> None:
@@ -113,7 +117,10 @@ def organizer_reader(
 ) -> access.Header:
     """Checks the organizer token for an organizer-only read (no lock)."""
     if credentials is None:
-        raise Unauthorized("this read needs `Authorization: Bearer <organizer_token>`")
+        raise Unauthorized(
+            "only the organizer may read this: send `Authorization: Bearer <organizer_token>` "
+            "(the token given when the tournament was created)"
+        )
     header = access.read_header(session, tournament_id)
     access.check_token(header, credentials.credentials)
     return header
@@ -125,9 +132,14 @@ def check_create_key(request: Request, credentials: Credentials) -> None:
     if settings.create_key is None:
         return
     if credentials is None:
-        raise Unauthorized("creating a tournament needs `Authorization: Bearer <create key>`")
+        raise Unauthorized(
+            "creating a tournament needs `Authorization: Bearer <create key>`: ask the "
+            "server's operator for the key"
+        )
     if not hmac.compare_digest(credentials.credentials.encode(), settings.create_key.encode()):
-        raise Forbidden("the create key does not match")
+        raise Forbidden(
+            "the create key does not match: send the key the server's operator gave you"
+        )
 
 
 def create_quota(request: Request, session: SessionDep) -> None:

@@ -84,7 +84,10 @@ def start_after(last_event_id: str | None, after: int | None) -> int:
     if last_event_id is not None and last_event_id.strip():
         seq = last_event_id.strip()
         if not re.fullmatch("[0-9]{1,10}", seq) or int(seq) > MAX_INTEGER:
-            raise InvalidValue("`Last-Event-ID` is not an event id of this stream")
+            raise InvalidValue(
+                "`Last-Event-ID` is not an event id of this stream: send the `id` of the "
+                "last event received, or leave it out to start from the first event"
+            )
         return int(seq)
     return after or 0
 

@@ -17,6 +17,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.errors import UnknownQueryParameter, UnsupportedMediaType, problem
 
+ASKED = "svizzera.asked_method"
+"""The scope key that keeps the method a client sent when ``HeadAsGet`` runs it as GET."""
+
 
 class HeadAsGet:
     """Answer ``HEAD`` with what ``GET`` would answer, without the body.
@@ -40,7 +43,7 @@ class HeadAsGet:
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
                     handler.cancel()
 
-            await self.app({**scope, "method": "GET"}, receive, headers_only)
+            await self.app({**scope, "method": "GET", ASKED: "HEAD"}, receive, headers_only)
 
 
 METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
@@ -61,8 +64,11 @@ def allow_every_method(app: FastAPI) -> None:
     """405s name all the path's methods in ``Allow``: Starlette names only one route's."""
 
     async def method_not_allowed(request: Request, _exc: Exception) -> Response:
-        allow = ", ".join(path_methods(request.app, request.scope))
-        detail = f"this path does not answer {request.method}; it answers {allow}"
+        methods = path_methods(request.app, request.scope)
+        allow = ", ".join(methods)
+        asked = request.scope.get(ASKED, request.method)
+        choice = ", ".join(methods[:-1]) + f" or {methods[-1]}" if len(methods) > 1 else allow
+        detail = f"this path does not answer {asked}: use {choice} (as `Allow` lists: {allow})"
         return problem(405, "method_not_allowed", detail, headers={"Allow": allow})
 
     app.add_exception_handler(405, method_not_allowed)

@@ -11,7 +11,7 @@ from typing import Annotated
 
 from fastapi import Query
 
-from app.errors import InvalidValue
+from app.errors import ForeignCursor
 from app.inputs import MAX_INTEGER
 
 Limit = Annotated[int, Query(ge=1, le=100, description="Page size")]
@@ -19,7 +19,6 @@ Cursor = Annotated[
     str | None,
     Query(max_length=200, description="`next_cursor` of the previous page; omit for the first"),
 ]
-NOT_OURS = "`cursor` is not one this service gave out"
 
 
 def encode_id(last_id: int) -> str:
@@ -36,7 +35,7 @@ def decode_id(cursor: str | None) -> int | None:
             return int(last_id)
     except (ValueError, UnicodeDecodeError):
         pass
-    raise InvalidValue(NOT_OURS)
+    raise ForeignCursor
 
 
 def next_cursor(ids: list[int], limit: int) -> str | None:

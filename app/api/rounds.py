@@ -79,5 +79,7 @@ def read_round(
     """One round: its matches (with results), byes, rematches and pairing paths."""
     tournament = storage.load(session, header.id)
     if number > len(tournament.rounds):
-        raise RoundNotFound(f"round {number} has not been generated")
+        raise RoundNotFound(
+            f"round {number} has not been generated: GET …/rounds lists the rounds so far"
+        )
     return views.round_(tournament, tournament.rounds[number - 1])

@@ -188,7 +188,7 @@ class ResultsBatch(Schema):
     def _each_match_once(self) -> ResultsBatch:
         ids = [entry.match_id for entry in self.results]
         if len(set(ids)) != len(ids):
-            raise ValueError("each match may appear once in a batch")
+            raise ValueError("each match may appear once in a batch: send one result per match")
         return self
 
 

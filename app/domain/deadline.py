@@ -40,7 +40,9 @@ class Deadline:
         """Raise ``PairingTimeout`` once the deadline has passed."""
         if self.expired():
             raise PairingTimeout(
-                f"pairing took longer than the {self.seconds:g} s allowed; nothing was changed"
+                f"pairing took longer than the {self.seconds:g} s allowed; nothing was changed: "
+                "try again when the server is quieter, or ask its operator to raise "
+                "SVIZZERA_PAIRING_TIMEOUT"
             )
 
 

@@ -87,18 +87,29 @@ def resolve_format(
     ``none``. A final phase takes at least 4 players, the short formula's final 2.
     """
     if players < MIN_PLAYERS:
-        raise TooFewPlayers(f"a tournament needs at least {MIN_PLAYERS} players")
+        raise TooFewPlayers(
+            f"a tournament needs at least {MIN_PLAYERS} players: enter {MIN_PLAYERS} or more"
+        )
     if players > MAX_PLAYERS:
-        raise TooManyPlayers(f"a tournament takes at most {MAX_PLAYERS} players")
+        raise TooManyPlayers(
+            f"a tournament takes at most {MAX_PLAYERS} players: split the field into two "
+            "tournaments"
+        )
     group_count = GROUP_COUNT if groups is not None else 0
     if groups is not None and players < 2 * GROUP_COUNT:
-        raise InvalidSettings("the groups variant needs at least 2 players in each group")
+        raise InvalidSettings(
+            "the groups variant needs at least 2 players in each group: add players, or "
+            "leave out `groups`"
+        )
     larger = -(-players // GROUP_COUNT) if groups is not None else players
     smaller = players // GROUP_COUNT if groups is not None else players
     rounds, phase = table_format(larger)
     if groups is not None:
         if preset is FormatPreset.SHORT:
-            raise InvalidSettings("the short formula has no groups variant")
+            raise InvalidSettings(
+                "the short formula has no groups variant: choose the standard format, or "
+                "leave out `groups`"
+            )
         phase = FinalPhaseKind.SEMIFINALS
     if preset is FormatPreset.SHORT:
         rounds, phase = min(rounds, SHORT_FORMULA_ROUNDS), FinalPhaseKind.FINAL
@@ -106,15 +117,23 @@ def resolve_format(
         bound = max_swiss_rounds(smaller)
         if not 1 <= swiss_rounds <= bound:
             group = " in the smaller group" if groups is not None else ""
-            raise InvalidSettings(f"swiss_rounds must be 1 to {bound} for {smaller} players{group}")
+            raise InvalidSettings(
+                f"`swiss_rounds` must be 1 to {bound} for {smaller} players{group}: choose "
+                "a number in that range, or leave it out for the format's own"
+            )
         rounds = swiss_rounds
     if final_phase is not None:
         if groups is not None and final_phase is FinalPhaseKind.FINAL:
-            raise InvalidSettings("with groups the final phase is semifinals or none")
+            raise InvalidSettings(
+                "with groups the final phase is `semifinals` or `none`: choose one of them"
+            )
         phase = final_phase
     needed = _players_needed(phase, preset)
     if players < needed:
-        raise InvalidSettings(f"the final phase '{phase}' needs at least {needed} players")
+        raise InvalidSettings(
+            f"the final phase '{phase}' needs at least {needed} players: add players, or "
+            "choose a smaller final phase"
+        )
     return ResolvedFormat(preset=preset, swiss_rounds=rounds, final_phase=phase, groups=group_count)
 
 

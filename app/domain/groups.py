@@ -63,7 +63,10 @@ def _manual(
     players: Sequence[Player], manual: Sequence[Sequence[str]], *, strict: bool
 ) -> dict[PlayerId, GroupName]:
     if len(manual) != len(GROUP_NAMES):
-        raise InvalidSettings("a manual assignment lists the names of exactly two groups")
+        raise InvalidSettings(
+            "a manual assignment lists the names of exactly two groups: send two lists, "
+            "group A's names then group B's"
+        )
     by_name = {name_key(p.name): p.id for p in players}
     groups: dict[PlayerId, GroupName] = {}
     for group, names in zip(GROUP_NAMES, manual, strict=True):
@@ -71,15 +74,23 @@ def _manual(
             player = by_name.get(name_key(name))
             if player is None:
                 if strict:
-                    raise InvalidSettings(f"manual groups name an unknown player: {name!r}")
+                    raise InvalidSettings(
+                        f"manual groups name an unknown player: {name!r}; write each name "
+                        "as in the list of players"
+                    )
                 continue
             if player in groups:
-                raise InvalidSettings(f"manual groups name {name!r} twice")
+                raise InvalidSettings(
+                    f"manual groups name {name!r} twice: put each player in one group"
+                )
             groups[player] = group
     for unlisted in players:
         if unlisted.id not in groups:
             groups[unlisted.id] = group_for_late_entry(groups)
     size_a = sum(1 for g in groups.values() if g == GROUP_A)
     if abs(2 * size_a - len(groups)) > 1:
-        raise InvalidSettings("the two groups must be of equal size (±1)")
+        raise InvalidSettings(
+            f"the two groups must be of equal size (±1), not {size_a} and "
+            f"{len(groups) - size_a}: move players from the larger group to the other"
+        )
     return groups

@@ -21,27 +21,39 @@ def validate_result(match: Match, result: Result) -> Result:
     """
     if result.forfeit is not None:
         if result.winner is not None and result.winner is not result.forfeit.other:
-            raise InvalidResult("the winner of a forfeit is the side that showed up")
+            raise InvalidResult(
+                "the winner of a forfeit is the side that showed up: leave out `winner`"
+            )
         if result.decided_by is not None:
             raise InvalidResult("a forfeit is not decided on the field: leave out `decided_by`")
         return Result(0, 0, forfeit=result.forfeit)
     for goals in (result.home_goals, result.away_goals):
         if not 0 <= goals <= MAX_GOALS:
-            raise InvalidResult(f"goals must be 0 to {MAX_GOALS}")
+            raise InvalidResult(f"goals are 0 to {MAX_GOALS}: check the score as played")
     level = result.home_goals == result.away_goals
     if not level:
         scored = Side.HOME if result.home_goals > result.away_goals else Side.AWAY
         if result.winner not in (None, scored):
-            raise InvalidResult("the winner named is not the side with more goals")
+            raise InvalidResult(
+                "the winner named is not the side with more goals: correct the score, or "
+                "leave out `winner` (a decided score names its own)"
+            )
         if result.decided_by is not None:
-            raise InvalidResult("decided_by belongs to a level score with a named winner")
+            raise InvalidResult(
+                "`decided_by` belongs to a level score with a named winner: leave it out"
+            )
         return Result(result.home_goals, result.away_goals)
     if match.stage is Stage.SWISS:
         if result.winner is not None or result.decided_by is not None:
-            raise InvalidResult("a level Swiss score is a draw: no winner")
+            raise InvalidResult(
+                "a level Swiss score is a draw: leave out `winner` and `decided_by`"
+            )
         return result
     if result.winner is None:
-        raise WinnerRequired("a level final-phase score must name its winner")
+        raise WinnerRequired(
+            "a level final-phase score must name its winner: add `winner` (`home` or "
+            "`away`) and how it was decided (`decided_by`, e.g. `penalties`)"
+        )
     return result
 
 
@@ -58,7 +70,8 @@ def check_correctable(
     if match.stage is Stage.SWISS:
         if final_phase_started or match.round != current_round:
             raise RoundLocked(
-                "Swiss results can change only in the latest round, before the final phase"
+                "Swiss results can change only in the latest round, before the final phase: "
+                "this result stands"
             )
         return
     finals_played = any(

@@ -146,7 +146,10 @@ class Tournament:
         for number, new in enumerate(players, start=1):
             player = Player(PlayerId(number), _clean_name(new.name), number, new.rating)
             if name_key(player.name) in seen:
-                raise RepeatedName(f"a player named {player.name!r} is listed twice")
+                raise RepeatedName(
+                    f"a player named {player.name!r} is listed twice: list each player once, "
+                    "and tell namesakes apart (an initial, a town)"
+                )
             seen.add(name_key(player.name))
             tournament.players[player.id] = player
         tournament._renumber(strict=True)
@@ -212,7 +215,12 @@ class Tournament:
         if group is None:
             return rows
         if not self.format.groups or group not in ("A", "B"):
-            raise UnknownGroup(f"this tournament has no group {group!r}")
+            raise UnknownGroup(
+                f"this tournament has no group {group!r}: ask for group A or B"
+                if self.format.groups
+                else f"this tournament has no group {group!r} (it plays without groups): "
+                "leave out `group`"
+            )
         in_group = [r for r in rows if self.players[r.player_id].group == group]
         return tuple(replace(r, rank=i) for i, r in enumerate(in_group, start=1))
 
@@ -261,7 +269,9 @@ class Tournament:
     @_command
     def change_settings(self, settings: Settings) -> None:
         """Settings can change only in registration; the new ones must fit the players."""
-        self._require_registration()
+        self._require_registration(
+            "settings are fixed now; to change them, undo the rounds (while none has a result)"
+        )
         previous = self.settings
         self.settings = settings
         try:
@@ -280,14 +290,19 @@ class Tournament:
         name = _clean_name(new.name)
         self._check_new_name(name)
         if len(self.players) >= MAX_PLAYERS:
-            raise TooManyPlayers(f"a tournament takes at most {MAX_PLAYERS} players")
+            raise TooManyPlayers(
+                f"a tournament takes at most {MAX_PLAYERS} players: this one is full"
+            )
         pid = PlayerId(max(self.players, default=0) + 1)
         if self.status is Status.REGISTRATION:
             self.players[pid] = Player(pid, name, len(self.players) + 1, new.rating)
             self._renumber()
             return self.players[pid]
         if self.final_phase_started or 2 * self.current_round >= self.format.swiss_rounds:
-            raise RegistrationClosed("late entry closes once half the Swiss rounds are generated")
+            raise RegistrationClosed(
+                "late entry closes once half the Swiss rounds are generated: no player can be "
+                "added to this tournament any more"
+            )
         group = group_for_late_entry(self._groups()) if self.format.groups else None
         player = Player(
             pid,
@@ -314,9 +329,12 @@ class Tournament:
     def remove_player(self, player_id: PlayerId) -> None:
         """Delete a player during registration (start numbers close up)."""
         self._player(player_id)
-        self._require_registration()
+        self._require_registration("withdraw the player instead of deleting them")
         if len(self.players) <= 2:
-            raise TooFewPlayers("a tournament needs at least 2 players")
+            raise TooFewPlayers(
+                "a tournament needs at least 2 players: add another player before deleting "
+                "this one, or delete the tournament"
+            )
         previous = dict(self.players)
         del self.players[player_id]
         try:
@@ -333,11 +351,17 @@ class Tournament:
         """Withdraw a player: not paired from the next round on; their results stay."""
         player = self._player(player_id)
         if player.withdrawn:
-            raise AlreadyWithdrawn(f"{player.name} has already withdrawn")
+            raise AlreadyWithdrawn(
+                f"{player.name} has already withdrawn; a withdrawal cannot be undone"
+            )
         if self.status is Status.REGISTRATION:
-            raise WrongStatus("in registration a player is deleted, not withdrawn")
+            raise WrongStatus(
+                "before round 1 a player is deleted, not withdrawn: DELETE the player instead"
+            )
         if self.status is Status.FINISHED:
-            raise WrongStatus("the tournament is finished")
+            raise WrongStatus(
+                "the tournament is finished: its results stand, nobody can withdraw any more"
+            )
         self.players[player_id] = replace(player, withdrawn_after=RoundNumber(self.current_round))
         return self.players[player_id]
 
@@ -350,12 +374,22 @@ class Tournament:
         Past ``deadline`` the pairing raises ``PairingTimeout`` and nothing is changed.
         """
         if self.final_phase_started:
-            raise WrongStatus("the final phase has started: no more Swiss rounds")
+            raise WrongStatus(
+                "the final phase has started, so no Swiss round follows: record the final "
+                "phase's results instead"
+            )
         fmt = self.format
         if self.current_round >= fmt.swiss_rounds:
-            raise NoMoreRounds(f"all {fmt.swiss_rounds} Swiss rounds have been generated")
+            raise NoMoreRounds(
+                f"all {fmt.swiss_rounds} Swiss rounds have been generated: "
+                + (
+                    "once their results are in, the standings are final"
+                    if fmt.final_phase is FinalPhaseKind.NONE
+                    else "start the final phase once their results are in"
+                )
+            )
         if self.rounds and not self._round_complete(self.current_round):
-            raise RoundIncomplete(f"round {self.current_round} still has matches without result")
+            raise RoundIncomplete(self._incomplete(f"generating round {self.current_round + 1}"))
         number = RoundNumber(self.current_round + 1)
         rows = self._all_standings()
         groups: list[GroupName | None] = [GroupName("A"), GroupName("B")] if fmt.groups else [None]
@@ -374,7 +408,11 @@ class Tournament:
                 if self._pairable(r.player_id, group)
             ]
             if len(entrants) < 2:
-                raise TooFewPlayers("fewer than 2 active players are left to pair")
+                raise TooFewPlayers(
+                    "fewer than 2 active players are left to pair"
+                    + (f" in group {group}" if group else "")
+                    + ": add a late entry, or start the final phase"
+                )
             stream = f"{self.settings.seed}/round/{number}/{group or '-'}"
             pairing = PAIRING_SYSTEMS[self.settings.pairing](
                 entrants,
@@ -417,11 +455,22 @@ class Tournament:
         generated too early. A player entered late or withdrawn since that round was generated
         keeps that change, now for the round that will be generated in its place."""
         if not 1 <= number <= self.current_round:
-            raise UnknownRound(f"round {number} has not been generated")
+            raise UnknownRound(
+                f"round {number} has not been generated: "
+                + (
+                    f"the latest round is {self.current_round}"
+                    if self.current_round
+                    else "no round has been generated yet"
+                )
+            )
         if number != self.current_round:
-            raise RoundLocked(f"only the latest round ({self.current_round}) can be undone")
+            raise RoundLocked(
+                f"only the latest round can be undone: undo round {self.current_round} first"
+            )
         if self.final_phase_started:
-            raise WrongStatus("the final phase has started: its Swiss rounds cannot be undone")
+            raise WrongStatus(
+                "the final phase has started: its Swiss rounds cannot be undone any more"
+            )
         matches = self.round_matches(number)
         recorded = [m.id for m in matches if m.result is not None]
         if recorded:
@@ -475,17 +524,23 @@ class Tournament:
         """
         fmt = self.format
         if self.final_phase_started:
-            raise WrongStatus("the final phase has already started")
+            raise WrongStatus("the final phase has already started: record its results")
         if fmt.final_phase is FinalPhaseKind.NONE:
-            raise WrongStatus("this tournament has no final phase")
+            raise WrongStatus(
+                "this tournament has no final phase: its standings after the last Swiss round "
+                "are the final result"
+            )
         if not self.rounds:
-            raise WrongStatus("the final phase follows at least one Swiss round")
+            raise WrongStatus(
+                "the final phase follows at least one Swiss round: generate round 1 first"
+            )
         if not self._round_complete(self.current_round):
-            raise RoundIncomplete(f"round {self.current_round} still has matches without result")
+            raise RoundIncomplete(self._incomplete("starting the final phase"))
         qualifiers = self._qualifiers()
         if len(qualifiers) < fmt.qualifier_count:
             raise NotEnoughQualifiers(
-                f"the final phase needs {fmt.qualifier_count} active qualifiers"
+                f"the final phase needs {fmt.qualifier_count} active qualifiers and only "
+                f"{len(qualifiers)} players are still active: it cannot be played"
             )
         groups = self._groups() if fmt.groups else None
         fixtures = fp.opening_fixtures(qualifiers, fmt.final_phase, groups=groups)
@@ -596,24 +651,41 @@ class Tournament:
     def _player(self, player_id: PlayerId) -> Player:
         player = self.players.get(player_id)
         if player is None:
-            raise UnknownPlayer(f"no player {player_id} in this tournament")
+            raise UnknownPlayer(
+                f"no player {player_id} in this tournament: use an id from its player list"
+            )
         return player
 
     def _match(self, match_id: MatchId) -> Match:
         match = self.matches.get(match_id)
         if match is None:
-            raise UnknownMatch(f"no match {match_id} in this tournament")
+            raise UnknownMatch(
+                f"no match {match_id} in this tournament: use an id from its rounds or its "
+                "final phase"
+            )
         return match
 
-    def _require_registration(self) -> None:
+    def _incomplete(self, doing: str) -> str:
+        """``RoundIncomplete``'s text: which matches still need a result, and what then."""
+        number = self.current_round
+        open_ids = [str(m.id) for m in self.round_matches(number) if m.result is None]
+        return (
+            f"round {number} still has matches without result ({', '.join(open_ids)}): "
+            f"record every result of round {number} before {doing}"
+        )
+
+    def _require_registration(self, remedy: str) -> None:
         if self.status is not Status.REGISTRATION:
-            raise RegistrationClosed("this can change only during registration")
+            raise RegistrationClosed(f"round 1 has been generated: {remedy}")
 
     def _check_new_name(self, name: str, *, ignore: PlayerId | None = None) -> None:
         key = name_key(name)
         for pid, p in self.players.items():
             if pid != ignore and name_key(p.name) == key:
-                raise DuplicateName(f"a player named {p.name!r} is already in the tournament")
+                raise DuplicateName(
+                    f"a player named {p.name!r} is already in the tournament: tell the two "
+                    "apart (an initial, a town)"
+                )
 
     def _renumber(self, *, strict: bool = False) -> None:
         """Start numbers 1..N (by rating when everyone has one) and groups, in registration.
@@ -640,7 +712,10 @@ def _clean_name(name: str) -> str:
     """Whitespace runs become one space; 1 to 80 characters, none of them a control character."""
     cleaned = " ".join(name.split())
     if not 1 <= len(cleaned) <= MAX_NAME_LENGTH:
-        raise InvalidSettings(f"a player name has 1 to {MAX_NAME_LENGTH} characters")
+        raise InvalidSettings(
+            f"a player name has 1 to {MAX_NAME_LENGTH} characters: "
+            + ("write one" if not cleaned else f"shorten it (this one has {len(cleaned)})")
+        )
     if any(unicodedata.category(c) == "Cc" for c in cleaned):
-        raise InvalidSettings("a player name has no control characters")
+        raise InvalidSettings("a player name has no control characters: remove them")
     return cleaned

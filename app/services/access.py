@@ -64,7 +64,8 @@ def check_expected(write: Write, version: int) -> None:
     """412 when the client named another version in ``If-Match`` than the tournament's."""
     if write.expect is not None and write.expect != version:
         raise PreconditionFailed(
-            f'the tournament changed: it is at ETag "{version}", not "{write.expect}"'
+            f'the tournament changed: it is at ETag "{version}", not "{write.expect}"; read it '
+            "again, check the change, then send the new ETag in `If-Match`"
         )
 
 
@@ -81,13 +82,14 @@ def check_token(header: Header, token: str | None) -> None:
     """401 without a token, 403 with a wrong one; compared in constant time."""
     if not token:
         raise Unauthorized(
-            "this is the organizer's: send `Authorization: Bearer <organizer_token>` "
+            "only the organizer may do this: send `Authorization: Bearer <organizer_token>` "
             "(the token given when the tournament was created)"
         )
     if not hmac.compare_digest(hash_token(token), header.token_hash):
         raise Forbidden(
-            "the organizer token does not match this tournament "
-            "(a scorekeeper token may only record and clear results)"
+            "the organizer token does not match this tournament: send the one given when it "
+            "was created, or the newest if it was rotated (a scorekeeper token may only record "
+            "and clear results)"
         )
 
 
@@ -108,7 +110,8 @@ def check_result_token(session: Session, header: Header, token: str | None) -> s
     ).scalar_one_or_none()
     if found is None:
         raise Forbidden(
-            "neither the organizer token nor a live scorekeeper token of this tournament"
+            "neither the organizer token nor a live scorekeeper token of this tournament: ask "
+            "the organizer for a scorekeeper token (a revoked one stops working)"
         )
     return f"{SCOREKEEPER}:{found}"
 
@@ -119,7 +122,7 @@ _HEADER = select(T.c.id, T.c.name, T.c.version, T.c.created_at, T.c.token_hash)
 def read_header(session: Session, tournament_id: str) -> Header:
     row = session.execute(_HEADER.where(T.c.id == tournament_id)).first()
     if row is None:
-        raise TournamentNotFound(f"no tournament {tournament_id!r}")
+        raise TournamentNotFound(tournament_id)
     return Header(*row)
 
 
@@ -136,7 +139,7 @@ def lock_header(session: Session, tournament_id: str) -> Header:
         return read_header(session, tournament_id)
     row = session.execute(_HEADER.where(T.c.id == tournament_id).with_for_update()).first()
     if row is None:
-        raise TournamentNotFound(f"no tournament {tournament_id!r}")
+        raise TournamentNotFound(tournament_id)
     return Header(*row)
 
 

@@ -30,7 +30,9 @@ def update(
 
     def change(t: Tournament) -> Player:
         if pid not in t.players:
-            raise UnknownPlayer(f"no player {player_id} in this tournament")
+            raise UnknownPlayer(
+                f"no player {player_id} in this tournament: use an id from its player list"
+            )
         if name is not None:
             t.rename_player(pid, name)
         if withdraw:

@@ -68,7 +68,10 @@ def record_many(
             try:
                 changes.append(tournament.record_result(MatchId(match_id), result))
             except DomainError as exc:
-                exc.args = (f"results[{index}] (match {match_id}): {exc}",)
+                exc.args = (
+                    f"results[{index}] (match {match_id}): {exc} (nothing of this batch was "
+                    "recorded: correct it and send the whole batch again)",
+                )
                 raise
         return changes
 

@@ -154,12 +154,12 @@ def load_versioned(session: Session, tournament_id: str) -> tuple[int, Tournamen
             select(T.c.version, *SETTINGS_COLUMNS).where(T.c.id == tournament_id)
         ).first()
         if header is None:
-            raise TournamentNotFound(f"no tournament {tournament_id!r}")
+            raise TournamentNotFound(tournament_id)
         tournament = _rebuild(session, tournament_id, header)
         after = session.execute(select(T.c.version).where(T.c.id == tournament_id)).scalar()
         if after == header.version:
             return header.version, tournament
-    raise Busy("the tournament kept changing while it was read; try again")
+    raise Busy("the tournament kept changing while it was read: try again")
 
 
 def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:

@@ -54,7 +54,10 @@ def create(session: Session, write: access.Write, *, label: str | None) -> tuple
         select(func.count()).select_from(K).where(K.c.tournament_id == tournament_id)
     ).scalar_one()
     if count >= MAX_TOKENS:
-        raise TooManyTokens(f"a tournament has at most {MAX_TOKENS} scorekeeper tokens")
+        raise TooManyTokens(
+            f"a tournament has at most {MAX_TOKENS} scorekeeper tokens: revoke one that is "
+            "no longer used (DELETE …/tokens/{id}) first"
+        )
     secret = access.new_token()
     token_id: int = session.execute(
         insert(K)
@@ -82,7 +85,10 @@ def get(session: Session, tournament_id: str, token_id: int) -> Token:
         _TOKEN.where(K.c.tournament_id == tournament_id, K.c.id == token_id)
     ).first()
     if row is None:
-        raise TokenNotFound(f"no scorekeeper token {token_id} in this tournament")
+        raise TokenNotFound(
+            f"no scorekeeper token {token_id} in this tournament (never made, or revoked): "
+            "GET …/tokens lists the live ones"
+        )
     return _token(row)
 
 

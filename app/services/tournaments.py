@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.tournament import NewPlayer, Settings, Tournament
 from app.domain.types import PairingSystem, PointsTable, Score, Tiebreak
-from app.errors import InvalidValue
+from app.errors import ForeignCursor
 from app.inputs import TOURNAMENT_ID
 from app.services import access, audit, commands, events, storage
 
@@ -146,7 +146,7 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
             raise ValueError(tid)
         return datetime.fromisoformat(at), tid
     except (ValueError, UnicodeDecodeError) as exc:
-        raise InvalidValue("`cursor` is not one this service gave out") from exc
+        raise ForeignCursor from exc
 
 
 def page(

@@ -123,7 +123,9 @@ def get(session: Session, tournament_id: str, endpoint_id: int) -> Endpoint:
         _ENDPOINT.where(W.c.tournament_id == tournament_id, W.c.id == endpoint_id)
     ).first()
     if row is None:
-        raise WebhookNotFound(f"no webhook {endpoint_id} in tournament {tournament_id!r}")
+        raise WebhookNotFound(
+            f"no webhook {endpoint_id} in tournament {tournament_id!r}: GET …/webhooks lists them"
+        )
     return _endpoint(row)
 
 
@@ -133,7 +135,9 @@ def remove(session: Session, tournament_id: str, endpoint_id: int) -> None:
         delete(W).where(W.c.tournament_id == tournament_id, W.c.id == endpoint_id)
     )
     if removed.rowcount == 0:  # type: ignore[attr-defined]
-        raise WebhookNotFound(f"no webhook {endpoint_id} in tournament {tournament_id!r}")
+        raise WebhookNotFound(
+            f"no webhook {endpoint_id} in tournament {tournament_id!r}: GET …/webhooks lists them"
+        )
 
 
 _DELIVERY = (
@@ -204,6 +208,9 @@ def redeliver(session: Session, tournament_id: str, endpoint_id: int, delivery_i
         )
     )
     if changed.rowcount == 0:  # type: ignore[attr-defined]
-        raise WebhookDeliveryNotFound(f"no delivery {delivery_id} of webhook {endpoint_id}")
+        raise WebhookDeliveryNotFound(
+            f"no delivery {delivery_id} of webhook {endpoint_id}: "
+            f"GET …/webhooks/{endpoint_id}/deliveries lists them"
+        )
     row = session.execute(_DELIVERY.where(D.c.id == delivery_id)).one()
     return _delivery(row)

@@ -222,4 +222,7 @@ def test_the_console_script(server: LiveServer, tmp_path: Path) -> None:
         [SCRIPT, "standings", "--tournament", "nope"], capture_output=True, text=True, env=env
     )
     assert failed.returncode == 1 and not failed.stdout
-    assert failed.stderr.splitlines() == ["svizzera: no tournament 'nope' (tournament_not_found)"]
+    assert failed.stderr.splitlines() == [
+        "svizzera: no tournament 'nope': check the id (the one its creation answered; "
+        "GET /v1/tournaments lists them) (tournament_not_found)"
+    ]
