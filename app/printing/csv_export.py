@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
+import re
 
 from app.domain.tournament import Tournament
 from app.pages.view import points_number, standings_tables
@@ -29,8 +28,12 @@ CSV_COLUMNS = (
     "withdrawn",
     "final_place",
 )
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
-"""A cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
+_QUOTED = re.compile(r'[,;\t\r\n"]')
+"""A cell holding one of these is quoted: where a spreadsheet may end a cell (the comma, the
+semicolon and the tab, whichever its locale splits on, and the line breaks), and the quote."""
+_FORMULA = re.compile(r'(^|[,;\t\r\n])([ "]*)(?=[=+\-@])')
+"""Where a formula would start: at the start of the text or right after a separator (spaces
+and quotes skipped, as some spreadsheets skip them), ``=``, ``+``, ``-`` or ``@``."""
 
 
 def render_standings_csv(tournament: Tournament) -> str:
@@ -39,23 +42,24 @@ def render_standings_csv(tournament: Tournament) -> str:
     Points and Buchholz are numbers with halves as ``.5`` (``4.5``), booleans ``true``/``false``,
     ``group`` empty without groups. With groups every player is listed, group A then group B,
     each in its own order with ``rank`` the place within the group (as ``?group=`` gives it).
-    A name that a spreadsheet would read as a formula is written with a leading ``'``.
+    A cell is safe in any spreadsheet and locale (CSV injection): a cell holding a separator
+    (``,`` ``;`` tab), a line break or a ``"`` is quoted, and a name is written with a ``'``
+    before every formula it could start, at its start or after a separator inside it (a
+    spreadsheet splitting on ``;`` or tab starts a new cell there, quotes or not).
     ``final_place`` is the player's place in the final ranking once it is decided, else empty.
     """
     ranking = tournament.final_ranking() or []
     places = {player_id: place for place, player_id in enumerate(ranking, start=1)}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    lines = [_line(*CSV_COLUMNS)]
     for table in standings_tables(tournament):
         for line in table.lines:
             row = line.row
-            writer.writerow(
-                (
+            lines.append(
+                _line(
                     row.rank,
                     row.player_id,
                     line.start_number,
-                    _safe_cell(line.name),
+                    _text(line.name),
                     line.group or "",
                     row.played,
                     row.wins,
@@ -73,12 +77,26 @@ def render_standings_csv(tournament: Tournament) -> str:
                     places.get(row.player_id, ""),
                 )
             )
-    return out.getvalue()
+    return "".join(lines)
 
 
 def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _safe_cell(text: str) -> str:
-    return f"'{text}" if text.startswith(FORMULA_PREFIXES) else text
+def _text(text: str) -> str:
+    """User text with a ``'`` before each formula it could start; a control character at the
+    start (tab, carriage return) is one too."""
+    text = _FORMULA.sub(r"\1\2'", text)
+    return f"'{text}" if text.startswith(("\t", "\r")) else text
+
+
+def _cell(value: object) -> str:
+    text = str(value)
+    if _QUOTED.search(text):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _line(*cells: object) -> str:
+    return ",".join(_cell(value) for value in cells) + "\r\n"

@@ -107,6 +107,52 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted() -> None:
     assert names == {"'=HYPERLINK(1)", "'-Minus", "'@at", "Alice Rossi"}
 
 
+HOSTILE_NAMES = {
+    "x;=1+1;": "x;'=1+1;",
+    "a,b": "a,b",
+    "ok; -2+3": "ok; '-2+3",
+    'say "hi", =A1': 'say "hi", \'=A1',
+    'q;"=1': "q;\"'=1",
+    'a; " @SUM(1)': "a; \" '@SUM(1)",
+    "Jean-Luc +": "Jean-Luc +",
+}
+"""Names holding separators and formulas, and how they read back: a ``'`` before each formula.
+(A name holds no tab or line break: the API refuses control characters and the domain turns
+white space into single spaces.)"""
+
+
+def starts_a_formula(field: str) -> bool:
+    return field.lstrip(' "').startswith(("=", "+", "-", "@"))
+
+
+def hostile_csv() -> str:
+    return render_standings_csv(
+        Tournament.create(Settings(seed=1), new_players(8, extra=tuple(HOSTILE_NAMES)))
+    )
+
+
+def test_a_name_with_separators_reads_back_whole_with_every_formula_neutralized() -> None:
+    text = hostile_csv()
+
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert [len(row) for row in rows] == [len(CSV_COLUMNS)] * 9  # no name split in two
+    assert {r["name"] for r in read(text)} == {*HOSTILE_NAMES.values(), "Alice Rossi"}
+    assert '1,1,1,"x;\'=1+1;",,' in text  # quoted: it holds a ;
+    assert "7,7,7,Jean-Luc +,," in text  # nothing to quote or neutralize
+
+
+def test_a_spreadsheet_splitting_on_semicolons_finds_no_formula() -> None:
+    text = hostile_csv()
+
+    quoting = [f for row in csv.reader(io.StringIO(text, newline=""), delimiter=";") for f in row]
+    assert "'=1+1" in quoting  # the ; inside the name did start a cell
+    assert [f for f in quoting if starts_a_formula(f)] == []
+    # a spreadsheet that ignores quotes altogether splits the same way
+    naive = [f for line in text.splitlines() for f in line.split(";")]
+    assert " '-2+3\",,0,0,0,0,0,0,0,0,0,0,0,false,false," in naive
+    assert [f for f in naive if starts_a_formula(f)] == []
+
+
 def test_points_as_numbers_and_as_printed_text() -> None:
     cases = {0: ("0", "0"), 1: ("0.5", "½"), 9: ("4.5", "4½"), 12: ("6", "6"), -1: ("-0.5", "-½")}
     for half_points, (number, text) in cases.items():
