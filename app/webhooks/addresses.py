@@ -1,5 +1,6 @@
 """Which webhook URLs may be called: ``http``/``https`` only, and (unless the deployment allows
-it) no loopback, private, link-local, multicast, reserved or unspecified address.
+it) no loopback, private, link-local, multicast, reserved or unspecified address, nor an IPv6
+address that embeds one of these IPv4 addresses (a gateway or relay would forward to it).
 
 The address rule is checked at registration and again at every delivery, on the addresses the
 host name resolves to then; the delivery connects to the address it checked (the name is kept
@@ -44,11 +45,45 @@ def parse(url: str) -> SplitResult:
     return parts
 
 
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+"""RFC 6052's well-known NAT64 prefix: a translator forwards to the IPv4 address in the last
+32 bits."""
+NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")
+"""RFC 8215's local-use NAT64 prefix: a network's own translator, the IPv4 address placed
+where that network chooses; never a public destination, refused whole."""
+IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")
+"""The deprecated IPv4-compatible form ``::a.b.c.d`` (RFC 4291)."""
+
+
+def embedded_ipv4(address: IPAddress) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries to a gateway or relay: IPv4-mapped
+    (``::ffff:a.b.c.d``), IPv4-compatible (``::a.b.c.d``), 6to4 (``2002::/16``), NAT64
+    (``64:ff9b::/96``), and Teredo (``2001::/32``: both its server and its client)."""
+    if isinstance(address, ipaddress.IPv4Address):
+        return []
+    found: list[ipaddress.IPv4Address] = []
+    if address.ipv4_mapped is not None:
+        found.append(address.ipv4_mapped)
+    if address.sixtofour is not None:
+        found.append(address.sixtofour)
+    if address.teredo is not None:
+        found.extend(address.teredo)
+    if address in NAT64 or (address in IPV4_COMPATIBLE and int(address) > 1):
+        found.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    return found
+
+
 def forbidden(address: IPAddress) -> bool:
     """Loopback, private, link-local, multicast, reserved, unspecified, or not globally routed
-    (e.g. 100.64.0.0/10); an IPv4-mapped IPv6 address is judged as its IPv4 address."""
+    (e.g. 100.64.0.0/10); an IPv6 address also when an IPv4 address it embeds is (see
+    ``embedded_ipv4``), and anywhere in the local-use NAT64 prefix. An IPv4-mapped address is
+    judged as its IPv4 address: it is that address."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address) and (
+        address in NAT64_LOCAL or any(forbidden(v4) for v4 in embedded_ipv4(address))
+    ):
+        return True
     return (
         address.is_loopback
         or address.is_private
@@ -76,8 +111,10 @@ def _allowed(host: str, addresses: list[IPAddress]) -> list[IPAddress]:
         raise UrlRefused(f"{host} does not resolve")
     refused = [a for a in addresses if forbidden(a)]
     if refused:
+        inside = ", ".join(str(v4) for v4 in embedded_ipv4(refused[0]))
+        shown = f"{refused[0]} (which embeds {inside})" if inside else str(refused[0])
         raise AddressForbidden(
-            f"{host} reaches {refused[0]}: loopback, private or reserved addresses are "
+            f"{host} reaches {shown}: loopback, private or reserved addresses are "
             "refused here (SVIZZERA_WEBHOOK_ALLOW_PRIVATE)"
         )
     return addresses
