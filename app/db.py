@@ -49,13 +49,15 @@ def make_engine(
     wait for a pooled connection end after ``lock_timeout`` seconds, a PostgreSQL statement after
     ``statement_timeout`` (``None``: no limit, for migrations); ``is_busy`` tells these errors
     apart, and the API answers them with 503 ``busy``. Set per connection, so they cost no round
-    trip per transaction.
+    trip per transaction. A failed statement is logged without its parameters (they hold
+    token hashes, webhook secrets and URLs).
     """
     if is_sqlite(url):
         in_memory = make_url(url).database in (None, "", ":memory:")  # one connection, no queue
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": lock_timeout},
+            hide_parameters=True,
             **({} if in_memory else {"pool_timeout": lock_timeout}),
         )
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -69,6 +71,7 @@ def make_engine(
     return create_engine(
         url,
         connect_args={"options": options},
+        hide_parameters=True,
         pool_size=pool_size,
         max_overflow=0,
         pool_timeout=lock_timeout,

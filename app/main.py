@@ -35,6 +35,7 @@ from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
 from app.db import engine_from
 from app.errors import install_error_handlers
+from app.logs import hide_query_strings
 from app.settings import Settings, get_settings
 from app.webhooks.worker import in_background as webhook_worker
 
@@ -45,6 +46,7 @@ the final phase. Reads are public; every write needs the tournament's organizer 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    hide_query_strings()  # the access log's query strings may hold tokens
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -47,11 +47,18 @@ def upgrade(database_url: str) -> None:
 
 @contextmanager
 def serve(
-    database_url: str, *, workers: int = 1, port: int | None = None, **settings: str
+    database_url: str,
+    *,
+    workers: int = 1,
+    port: int | None = None,
+    log: Path | None = None,
+    **settings: str,
 ) -> Iterator[str]:
     """A uvicorn subprocess serving the app; yields its base URL, stops it afterwards.
 
-    ``port``: where to listen (a restart on the same address); default a free one."""
+    ``port``: where to listen (a restart on the same address); default a free one. ``log``: a
+    file that gets the server's output and log at uvicorn's default level, access log
+    included, as ``make run`` writes them; default warnings only, to a pipe."""
     port = port or free_port()
     command = [
         str(BIN / "uvicorn"),
@@ -63,23 +70,29 @@ def serve(
         str(port),
         "--workers",
         str(workers),
-        "--log-level",
-        "warning",
+        *(("--log-level", "warning") if log is None else ()),
     ]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=environment(database_url, **settings),
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    sink = log.open("w") if log is not None else None
+    try:
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=environment(database_url, **settings),
+            stdout=sink,  # uvicorn's access log goes to standard output
+            stderr=sink or subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        if sink is not None:
+            sink.close()  # the server writes to its own copy
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + START_LIMIT
         while True:
             if process.poll() is not None:
+                written = log.read_text() if log else ""
                 raise RuntimeError(
-                    f"server exited: {process.stderr.read() if process.stderr else ''}"
+                    f"server exited: {process.stderr.read() if process.stderr else written}"
                 )
             try:
                 if httpx.get(f"{base}/health", timeout=1).status_code == 200:
