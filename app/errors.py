@@ -180,6 +180,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.FinalPlayed: 409,
     domain.AlreadyWithdrawn: 409,
     domain.NotEnoughQualifiers: 409,
+    domain.ByeNotAllowed: 422,
     domain.InvalidTrf: 422,
     domain.PairingTimeout: 503,
 }

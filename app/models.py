@@ -48,6 +48,10 @@ class TournamentRow(SQLModel, table=True):
     swiss_rounds: int | None = None
     final_phase: str | None = Field(default=None, max_length=16)
     groups: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    # dutch: round 1's colour (null: drawn from the seed)
+    initial_colour: str | None = Field(default=None, max_length=8)
+    # the kinds of bye a player may ask for (null: the pairing system's default)
+    allowed_byes: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
     resolved_final_phase: str = Field(max_length=16)
@@ -69,6 +73,12 @@ class PlayerRow(SQLModel, table=True):
     group: str | None = Field(default=None, max_length=1)
     entered_round: int = Field(default=1)
     withdrawn_after: int | None = None
+    title: str | None = Field(default=None, max_length=3)
+    fide_id: int | None = Field(default=None, sa_type=BigInteger)
+    # the byes asked for, [[round, kind], ...] by round (null: none)
+    requested_byes: list[list[Any]] | None = Field(
+        default=None, sa_column=Column(JSON, nullable=True)
+    )
 
 
 class RoundRow(SQLModel, table=True):

@@ -30,6 +30,8 @@ class ColourRule(StrEnum):
     LOT = "lot"
     RANK = "rank"
     """Final phase: the better Swiss rank is home."""
+    FIDE = "fide"
+    """Pairing ``dutch``: White by C.04.3 Art. 5 (home is White)."""
 
 
 @dataclass(frozen=True, slots=True)

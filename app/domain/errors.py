@@ -115,6 +115,12 @@ class AlreadyWithdrawn(DomainError):
     code = "already_withdrawn"
 
 
+class ByeNotAllowed(DomainError):
+    """A requested bye of a kind the tournament's settings do not give."""
+
+    code = "bye_not_allowed"
+
+
 class NotEnoughQualifiers(DomainError):
     """The final phase needs enough active players to fill it."""
 

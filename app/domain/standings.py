@@ -86,6 +86,7 @@ def compute_standings(
     rounds_played: int,
     points: PointsTable,
     tiebreak: Tiebreak,
+    requested_byes: Iterable[tuple[RoundNumber, PlayerId, Score]] = (),
 ) -> tuple[StandingRow, ...]:
     """Rank every player, withdrawn ones included, by the tournament's tiebreak.
 
@@ -95,6 +96,9 @@ def compute_standings(
     ``rounds_played`` in which the player was in the tournament, the current points of the
     opponent met, or the player's own current points for a bye or a forfeit (the virtual
     opponent). Median Buchholz drops the single highest and lowest of those values.
+
+    A requested bye (round, player, its points) counts in points only, and in Buchholz as the
+    virtual opponent, like a bye (``docs/rules.md``, "Tournaments paired `dutch`").
 
     Raises ``UnknownPlayer`` when a game or a bye names a player not in ``players``.
     """
@@ -149,6 +153,11 @@ def compute_standings(
         i = _index_of(index, player_id)
         bye_count[i] += 1
         score[i] += points.bye
+        met[i].append((number, _VIRTUAL))
+
+    for number, player_id, scored in requested_byes:
+        i = _index_of(index, player_id)
+        score[i] += scored
         met[i].append((number, _VIRTUAL))
 
     buchholz = [0] * n

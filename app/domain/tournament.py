@@ -14,11 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
+from app.domain import chess
 from app.domain import final_phase as fp
-from app.domain.colours import assign_colours
+from app.domain.colours import ColourRule, assign_colours
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.errors import (
     AlreadyWithdrawn,
+    ByeNotAllowed,
     DuplicateName,
     InvalidSettings,
     NoMoreRounds,
@@ -49,18 +51,24 @@ from app.domain.groups import assign_groups, group_for_late_entry, name_key
 from app.domain.matches import FINAL_STAGES, Match, MatchChanges, MatchId, SwissRound
 from app.domain.pairing import PAIRING_SYSTEMS
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
+from app.domain.pairing.dutch import pair_dutch
 from app.domain.results import check_correctable, validate_result, winner_of
 from app.domain.standings import StandingRow, SwissGame, compute_standings
 from app.domain.types import (
+    ByeKind,
+    FideTitle,
     GroupName,
+    InitialColour,
     Pair,
     PairingSystem,
     Player,
     PlayerId,
     PointsTable,
+    RequestedBye,
     Result,
     Role,
     RoundNumber,
+    Score,
     Stage,
     Status,
     Tiebreak,
@@ -71,7 +79,11 @@ MAX_NAME_LENGTH = 80
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The settings chosen at creation (``tournament.md``, "Settings")."""
+    """The settings chosen at creation (``tournament.md``, "Settings").
+
+    ``initial_colour`` (``dutch`` only) is round 1's colour, ``None`` for drawn from the seed;
+    ``allowed_byes`` the byes a player may ask for, ``None`` for the system's default.
+    """
 
     seed: int
     pairing: PairingSystem = PairingSystem.NEAREST
@@ -81,6 +93,29 @@ class Settings:
     swiss_rounds: int | None = None
     final_phase: FinalPhaseKind | None = None
     groups: GroupsSetting | None = None
+    initial_colour: InitialColour | None = None
+    allowed_byes: frozenset[ByeKind] | None = None
+
+    @property
+    def byes_allowed(self) -> frozenset[ByeKind]:
+        """Both kinds for ``dutch``, none for the other systems, unless chosen."""
+        if self.allowed_byes is not None:
+            return self.allowed_byes
+        return frozenset(ByeKind) if self.pairing is PairingSystem.DUTCH else frozenset()
+
+    @property
+    def final_phase_in_use(self) -> FinalPhaseKind | None:
+        """As chosen; ``none`` for ``dutch`` when not chosen (else the format table decides)."""
+        if self.final_phase is None and self.pairing is PairingSystem.DUTCH:
+            return FinalPhaseKind.NONE
+        return self.final_phase
+
+    def check(self) -> None:
+        """``dutch`` pairs one field (no groups); ``initial_colour`` belongs to ``dutch``."""
+        if self.pairing is PairingSystem.DUTCH and self.groups is not None:
+            raise InvalidSettings("the dutch system pairs one field: no groups")
+        if self.pairing is not PairingSystem.DUTCH and self.initial_colour is not None:
+            raise InvalidSettings("initial_colour belongs to the dutch system: leave it out")
 
     @property
     def tiebreak_in_use(self) -> Tiebreak:
@@ -94,6 +129,8 @@ class Settings:
 class NewPlayer:
     name: str
     rating: int | None = None
+    title: FideTitle | None = None
+    fide_id: int | None = None
 
 
 _P = ParamSpec("_P")
@@ -141,10 +178,18 @@ class Tournament:
     @classmethod
     def create(cls, settings: Settings, players: Sequence[NewPlayer]) -> Tournament:
         """A new tournament in registration; start numbers and groups assigned, format checked."""
+        settings.check()
         tournament = cls(settings, ())
         seen: set[str] = set()
         for number, new in enumerate(players, start=1):
-            player = Player(PlayerId(number), _clean_name(new.name), number, new.rating)
+            player = Player(
+                PlayerId(number),
+                _clean_name(new.name),
+                number,
+                new.rating,
+                title=new.title,
+                fide_id=new.fide_id,
+            )
             if name_key(player.name) in seen:
                 raise RepeatedName(
                     f"a player named {player.name!r} is listed twice: list each player once, "
@@ -173,7 +218,7 @@ class Tournament:
             sum(1 for p in self.players.values() if p.entered_round == 1),
             preset=self.settings.format,
             swiss_rounds=self.settings.swiss_rounds,
-            final_phase=self.settings.final_phase,
+            final_phase=self.settings.final_phase_in_use,
             groups=self.settings.groups,
         )
 
@@ -272,6 +317,14 @@ class Tournament:
         self._require_registration(
             "settings are fixed now; to change them, undo the rounds (while none has a result)"
         )
+        settings.check()
+        for player in self.players.values():
+            for bye in player.requested_byes:
+                if bye.kind not in settings.byes_allowed:
+                    raise InvalidSettings(
+                        f"{player.name} asked for a {bye.kind} bye in round {bye.round}: "
+                        "cancel it before forbidding that kind"
+                    )
         previous = self.settings
         self.settings = settings
         try:
@@ -295,7 +348,9 @@ class Tournament:
             )
         pid = PlayerId(max(self.players, default=0) + 1)
         if self.status is Status.REGISTRATION:
-            self.players[pid] = Player(pid, name, len(self.players) + 1, new.rating)
+            self.players[pid] = Player(
+                pid, name, len(self.players) + 1, new.rating, title=new.title, fide_id=new.fide_id
+            )
             self._renumber()
             return self.players[pid]
         if self.final_phase_started or 2 * self.current_round >= self.format.swiss_rounds:
@@ -311,9 +366,14 @@ class Tournament:
             new.rating,
             group=group,
             entered_round=RoundNumber(self.current_round + 1),
+            title=new.title,
+            fide_id=new.fide_id,
         )
-        self.players[pid] = player
-        return player
+        if self.settings.pairing is PairingSystem.DUTCH:
+            self.players = chess.place_late_entry(self.players, player)
+        else:
+            self.players[pid] = player
+        return self.players[pid]
 
     @_command
     def rename_player(self, player_id: PlayerId, name: str) -> Player:
@@ -321,7 +381,10 @@ class Tournament:
         cleaned = _clean_name(name)
         self._check_new_name(cleaned, ignore=player_id)
         self.players[player_id] = replace(player, name=cleaned)
-        if self.settings.groups is not None and self.status is Status.REGISTRATION:
+        renumbered = (
+            self.settings.groups is not None or self.settings.pairing is PairingSystem.DUTCH
+        )
+        if renumbered and self.status is Status.REGISTRATION:
             self._renumber()
         return self.players[player_id]
 
@@ -348,7 +411,8 @@ class Tournament:
 
     @_command
     def withdraw_player(self, player_id: PlayerId) -> Player:
-        """Withdraw a player: not paired from the next round on; their results stay."""
+        """Withdraw a player: not paired from the next round on; their results stay, the byes
+        they asked for in later rounds go."""
         player = self._player(player_id)
         if player.withdrawn:
             raise AlreadyWithdrawn(
@@ -362,7 +426,42 @@ class Tournament:
             raise WrongStatus(
                 "the tournament is finished: its results stand, nobody can withdraw any more"
             )
-        self.players[player_id] = replace(player, withdrawn_after=RoundNumber(self.current_round))
+        current = self.current_round
+        self.players[player_id] = replace(
+            player,
+            withdrawn_after=RoundNumber(current),
+            requested_byes=tuple(b for b in player.requested_byes if b.round <= current),
+        )
+        return self.players[player_id]
+
+    @_command
+    def request_bye(self, player_id: PlayerId, number: RoundNumber, kind: ByeKind) -> Player:
+        """A player announces they will not play Swiss round ``number`` and asks for a bye of
+        ``kind`` (C.04.1 Art. 3, C.04.2: a requested bye, given before the round is paired).
+
+        The round must be one of the format's rounds not generated yet, the player not
+        withdrawn, and ``kind`` one the settings allow; asking again replaces the kind.
+        """
+        player = self._player(player_id)
+        if player.withdrawn:
+            raise AlreadyWithdrawn(f"{player.name} has withdrawn")
+        self._check_future_round(number)
+        if kind not in self.settings.byes_allowed:
+            allowed = ", ".join(sorted(self.settings.byes_allowed)) or "none"
+            raise ByeNotAllowed(f"this tournament does not give {kind} byes (allowed: {allowed})")
+        kept = [b for b in player.requested_byes if b.round != number]
+        byes = tuple(sorted([*kept, RequestedBye(number, kind)], key=lambda b: b.round))
+        self.players[player_id] = replace(player, requested_byes=byes)
+        return self.players[player_id]
+
+    @_command
+    def cancel_bye(self, player_id: PlayerId, number: RoundNumber) -> Player:
+        """Take back a requested bye of a round not generated yet (nothing to take back is
+        fine: the player will be paired in that round either way)."""
+        player = self._player(player_id)
+        self._check_future_round(number)
+        byes = tuple(b for b in player.requested_byes if b.round != number)
+        self.players[player_id] = replace(player, requested_byes=byes)
         return self.players[player_id]
 
     # -- rounds ---------------------------------------------------------------------------
@@ -391,6 +490,8 @@ class Tournament:
         if self.rounds and not self._round_complete(self.current_round):
             raise RoundIncomplete(self._incomplete(f"generating round {self.current_round + 1}"))
         number = RoundNumber(self.current_round + 1)
+        if self.settings.pairing is PairingSystem.DUTCH:
+            return self._generate_dutch(number, deadline)
         rows = self._all_standings()
         groups: list[GroupName | None] = [GroupName("A"), GroupName("B")] if fmt.groups else [None]
         history = self._history()
@@ -444,6 +545,31 @@ class Tournament:
             rematches.extend(pairing.rematch_pairs)
             paths.append((group, pairing.path))
         swiss_round = SwissRound(number, tuple(byes), tuple(rematches), tuple(paths))
+        self.rounds.append(swiss_round)
+        self.matches.update((m.id, m) for m in new_matches)
+        return swiss_round
+
+    def _generate_dutch(self, number: RoundNumber, deadline: Deadline) -> SwissRound:
+        """The round by the FIDE (Dutch) System (``app.domain.chess``): one field, White at
+        home, the boards in the engine's order."""
+        round_input = chess.dutch_input(
+            self.players.values(),
+            self.matches.values(),
+            self.rounds,
+            total_rounds=self.format.swiss_rounds,
+            initial=chess.initial_colour(self.settings.initial_colour, self.settings.seed),
+            points=self.settings.points,
+        )
+        if sum(1 for p in round_input.players if p.present) < 2:
+            raise TooFewPlayers("fewer than 2 active players are left to pair")
+        pairing = pair_dutch(round_input, deadline=deadline)
+        next_id = self._next_match_id()
+        new_matches = [
+            Match(next_id + i, Stage.SWISS, number, None, i + 1, b.white, b.black, ColourRule.FIDE)
+            for i, b in enumerate(pairing.boards)
+        ]
+        byes = (pairing.bye,) if pairing.bye is not None else ()
+        swiss_round = SwissRound(number, byes, (), ((None, (PairingSystem.DUTCH.value,)),))
         self.rounds.append(swiss_round)
         self.matches.update((m.id, m) for m in new_matches)
         return swiss_round
@@ -570,7 +696,18 @@ class Tournament:
             rounds_played=self.current_round,
             points=self.settings.points,
             tiebreak=self.settings.tiebreak_in_use,
+            requested_byes=self._requested_byes(),
         )
+
+    def _requested_byes(self) -> list[tuple[RoundNumber, PlayerId, Score]]:
+        """The byes asked for in the rounds generated so far, with what each scores."""
+        points = self.settings.points
+        return [
+            (bye.round, p.id, chess.bye_points(bye.kind, points))
+            for p in self.players.values()
+            for bye in p.requested_byes
+            if bye.round <= self.current_round and p.in_round(bye.round)
+        ]
 
     def _cross_order(self) -> list[PlayerId]:
         order = [r.player_id for r in self._all_standings()]
@@ -584,6 +721,8 @@ class Tournament:
 
     def _pairable(self, pid: PlayerId, group: GroupName | None) -> bool:
         player = self.players[pid]
+        if player.requested_bye(RoundNumber(self.current_round + 1)) is not None:
+            return False
         return not player.withdrawn and (group is None or player.group == group)
 
     def _history(self) -> PairingHistory:
@@ -665,6 +804,23 @@ class Tournament:
             )
         return match
 
+    def _check_future_round(self, number: RoundNumber) -> None:
+        """A requested bye names a Swiss round of the format that is not generated yet."""
+        if self.final_phase_started:
+            raise WrongStatus(
+                "the final phase has started, so no Swiss round follows: a bye belongs to a "
+                "Swiss round"
+            )
+        if number <= self.current_round:
+            raise RoundLocked(
+                f"round {number} has already been paired: a bye is asked for before its round"
+            )
+        if number > self.format.swiss_rounds:
+            raise UnknownRound(
+                f"this tournament has {self.format.swiss_rounds} Swiss rounds: name one of "
+                "those not paired yet"
+            )
+
     def _incomplete(self, doing: str) -> str:
         """``RoundIncomplete``'s text: which matches still need a result, and what then."""
         number = self.current_round
@@ -688,13 +844,16 @@ class Tournament:
                 )
 
     def _renumber(self, *, strict: bool = False) -> None:
-        """Start numbers 1..N (by rating when everyone has one) and groups, in registration.
+        """Start numbers 1..N (by rating when everyone has one; ``dutch``: C.04.2 Art. 2,
+        ``chess.pairing_key``) and groups, in registration.
 
         ``strict`` also refuses manual groups that name nobody (checked when settings are set,
         not when a player is renamed or removed later).
         """
         players = sorted(self.players.values(), key=lambda p: p.id)
-        if players and all(p.rating is not None for p in players):
+        if self.settings.pairing is PairingSystem.DUTCH:
+            players.sort(key=chess.pairing_key)
+        elif players and all(p.rating is not None for p in players):
             players.sort(key=lambda p: -(p.rating or 0))
         renumbered = [replace(p, start_number=i) for i, p in enumerate(players, start=1)]
         self.players = {p.id: p for p in sorted(renumbered, key=lambda p: p.id)}

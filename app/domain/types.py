@@ -58,6 +58,35 @@ class Tiebreak(StrEnum):
 class PairingSystem(StrEnum):
     NEAREST = "nearest"
     LIM = "lim"
+    DUTCH = "dutch"
+
+
+class FideTitle(StrEnum):
+    """FIDE titles, in the order C.04.2 Art. 2 ranks them (after the rating)."""
+
+    GM = "GM"
+    IM = "IM"
+    WGM = "WGM"
+    FM = "FM"
+    WIM = "WIM"
+    CM = "CM"
+    WFM = "WFM"
+    WCM = "WCM"
+
+
+class ByeKind(StrEnum):
+    """A bye a player asked for: it scores a draw's points (``half_point``) or nothing."""
+
+    HALF_POINT = "half_point"
+    ZERO_POINT = "zero_point"
+
+
+class InitialColour(StrEnum):
+    """The colour of round 1 (``dutch``, C.04.3 Art. 5.1): chosen, or drawn from the seed."""
+
+    WHITE = "white"
+    BLACK = "black"
+    DRAW = "draw"
 
 
 class Status(StrEnum):
@@ -112,11 +141,21 @@ class Pair:
 
 
 @dataclass(frozen=True, slots=True)
+class RequestedBye:
+    """A player's announcement that they will not play Swiss round ``round``."""
+
+    round: RoundNumber
+    kind: ByeKind
+
+
+@dataclass(frozen=True, slots=True)
 class Player:
     """A player of the tournament as the rules see it.
 
     ``entered_round`` is the first Swiss round the player could be paired in (1, or later for a
     late entry); ``withdrawn_after`` the last Swiss round they were in, ``None`` while active.
+    ``title`` and ``fide_id`` are the chess identity (``title`` orders pairing numbers in
+    ``dutch``); ``requested_byes`` the rounds the player asked to skip, by round.
     """
 
     id: PlayerId
@@ -126,6 +165,16 @@ class Player:
     group: GroupName | None = None
     entered_round: RoundNumber = RoundNumber(1)
     withdrawn_after: RoundNumber | None = None
+    title: FideTitle | None = None
+    fide_id: int | None = None
+    requested_byes: tuple[RequestedBye, ...] = ()
+
+    def requested_bye(self, number: RoundNumber) -> ByeKind | None:
+        """The bye the player asked for in round ``number``, if any."""
+        for bye in self.requested_byes:
+            if bye.round == number:
+                return bye.kind
+        return None
 
     @property
     def withdrawn(self) -> bool:

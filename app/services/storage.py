@@ -19,13 +19,17 @@ from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, Gr
 from app.domain.matches import Match, MatchId, SwissRound
 from app.domain.tournament import Settings, Tournament
 from app.domain.types import (
+    ByeKind,
     DecidedBy,
+    FideTitle,
     GroupName,
+    InitialColour,
     Pair,
     PairingSystem,
     Player,
     PlayerId,
     PointsTable,
+    RequestedBye,
     Result,
     RoundNumber,
     Score,
@@ -54,6 +58,8 @@ SETTINGS_COLUMNS = (
     T.c.swiss_rounds,
     T.c.final_phase,
     T.c.groups,
+    T.c.initial_colour,
+    T.c.allowed_byes,
     T.c.final_phase_started,
 )
 
@@ -87,6 +93,10 @@ def settings_from_columns(row: Any) -> Settings:
         swiss_rounds=row.swiss_rounds,
         final_phase=FinalPhaseKind(row.final_phase) if row.final_phase else None,
         groups=groups,
+        initial_colour=InitialColour(row.initial_colour) if row.initial_colour else None,
+        allowed_byes=frozenset(ByeKind(k) for k in row.allowed_byes)
+        if row.allowed_byes is not None
+        else None,
     )
 
 
@@ -112,6 +122,10 @@ def settings_columns(settings: Settings) -> dict[str, Any]:
         "swiss_rounds": settings.swiss_rounds,
         "final_phase": settings.final_phase.value if settings.final_phase else None,
         "groups": groups,
+        "initial_colour": settings.initial_colour.value if settings.initial_colour else None,
+        "allowed_byes": sorted(k.value for k in settings.allowed_byes)
+        if settings.allowed_byes is not None
+        else None,
     }
 
 
@@ -172,6 +186,9 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
             GroupName(r[4]) if r[4] else None,
             RoundNumber(r[5]),
             RoundNumber(r[6]) if r[6] is not None else None,
+            _TITLE[r[7]],
+            r[8],
+            tuple(RequestedBye(RoundNumber(n), _BYE[k]) for n, k in r[9]) if r[9] else (),
         )
         for r in session.execute(
             select(
@@ -182,6 +199,9 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
                 P.c.group,
                 P.c.entered_round,
                 P.c.withdrawn_after,
+                P.c.title,
+                P.c.fide_id,
+                P.c.requested_byes,
             ).where(P.c.tournament_id == tournament_id)
         )
     ]
@@ -233,6 +253,8 @@ _STAGE = {s.value: s for s in Stage}
 _SIDE: dict[str | None, Side | None] = {None: None, **{s.value: s for s in Side}}
 _DECIDED: dict[str | None, DecidedBy | None] = {None: None, **{d.value: d for d in DecidedBy}}
 _RULE = {c.value: c for c in ColourRule}
+_TITLE: dict[str | None, FideTitle | None] = {None: None, **{t.value: t for t in FideTitle}}
+_BYE = {k.value: k for k in ByeKind}
 
 
 def _match(r: Any) -> Match:
@@ -298,6 +320,9 @@ def _player_values(p: Player) -> dict[str, Any]:
         "group": p.group,
         "entered_round": p.entered_round,
         "withdrawn_after": p.withdrawn_after,
+        "title": p.title.value if p.title else None,
+        "fide_id": p.fide_id,
+        "requested_byes": [[b.round, b.kind.value] for b in p.requested_byes] or None,
     }
 
 

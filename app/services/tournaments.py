@@ -14,8 +14,17 @@ from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
+from app.domain.pairing.dutch_types import CHESS_POINTS
 from app.domain.tournament import NewPlayer, Settings, Tournament
-from app.domain.types import PairingSystem, PointsTable, Score, Tiebreak
+from app.domain.types import (
+    ByeKind,
+    FideTitle,
+    InitialColour,
+    PairingSystem,
+    PointsTable,
+    Score,
+    Tiebreak,
+)
 from app.errors import ForeignCursor
 from app.inputs import TOURNAMENT_ID
 from app.services import access, audit, commands, events, storage
@@ -54,7 +63,15 @@ _SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
     "swiss_rounds": int,
     "final_phase": FinalPhaseKind,
     "seed": int,
+    "initial_colour": InitialColour,
+    "allowed_byes": lambda kinds: frozenset(ByeKind(k) for k in kinds),
 }
+
+
+def default_points(pairing: PairingSystem) -> PointsTable:
+    """The table a new tournament gets when none is given: chess (1, ½, 0, PAB 1) for
+    ``dutch``, 3/1/0/3 for the others."""
+    return CHESS_POINTS if pairing is PairingSystem.DUTCH else PointsTable.default()
 
 
 def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Settings:
@@ -63,9 +80,10 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
     for key, kind in _SETTING_KINDS.items():
         if key in fields:
             values[key] = kind(fields[key]) if fields[key] is not None else None
-    if "points" in fields:
-        table = base.points if base is not None else PointsTable.default()
-        values["points"] = half_points(fields["points"] or {}, base=table)
+    if "points" in fields or base is None:
+        pairing = values.get("pairing") or PairingSystem.NEAREST
+        table = base.points if base is not None else default_points(pairing)
+        values["points"] = half_points(fields.get("points") or {}, base=table)
     if "groups" in fields:
         values["groups"] = groups_setting(fields["groups"])
     if base is not None:
@@ -80,7 +98,16 @@ def create(
 ) -> Created:
     """A new tournament in registration, with a fresh organizer token."""
     tournament = Tournament.create(
-        settings_from(fields), [NewPlayer(p["name"], p.get("rating")) for p in players]
+        settings_from(fields),
+        [
+            NewPlayer(
+                p["name"],
+                p.get("rating"),
+                FideTitle(p["title"]) if p.get("title") else None,
+                p.get("fide_id"),
+            )
+            for p in players
+        ],
     )
     tid = secrets.token_urlsafe(12)
     token = access.new_token()
