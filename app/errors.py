@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.db import is_busy
 from app.domain import errors as domain
+from app.domain.pairing.dutch_types import PairingImpossible
 
 logger = logging.getLogger("svizzera")
 PROBLEM_JSON = "application/problem+json"
@@ -181,6 +182,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.AlreadyWithdrawn: 409,
     domain.NotEnoughQualifiers: 409,
     domain.ByeNotAllowed: 422,
+    PairingImpossible: 409,
     domain.InvalidTrf: 422,
     domain.PairingTimeout: 503,
 }

@@ -15,7 +15,18 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSc
 
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
-from app.domain.types import DecidedBy, PairingSystem, Side, Stage, Status, Tiebreak
+from app.domain.pairing.dutch_types import Colour
+from app.domain.types import (
+    ByeKind,
+    DecidedBy,
+    FideTitle,
+    InitialColour,
+    PairingSystem,
+    Side,
+    Stage,
+    Status,
+    Tiebreak,
+)
 from app.inputs import JSON_NUMBER, NO_CONTROL_CHARACTERS
 
 Number = Annotated[float | int, Field(description="Points: whole or half (``.5``)")]
@@ -89,6 +100,8 @@ class SettingsRead(BaseModel):
     swiss_rounds: int | None
     final_phase: FinalPhaseKind | None
     groups: GroupsSchema | None
+    initial_colour: InitialColour | None = Field(description="dutch: as chosen (null: draw)")
+    allowed_byes: list[ByeKind] | None = Field(description="As chosen (null: the default)")
 
 
 class TournamentRead(BaseModel):
@@ -105,6 +118,10 @@ class TournamentRead(BaseModel):
     points: PointsTableSchema
     format: FormatRead
     settings: SettingsRead
+    initial_colour: Colour | None = Field(
+        description="dutch: the colour of round 1's top seed (chosen or drawn); else null"
+    )
+    allowed_byes: list[ByeKind] = Field(description="The byes a player may ask for")
     seed: int
     current_round: int = Field(description="0 before round 1")
     final_phase_started: bool
@@ -123,6 +140,13 @@ class TournamentRead(BaseModel):
     )
 
 
+class RequestedByeRead(BaseModel):
+    """A round the player asked to skip, and the bye they get for it."""
+
+    round: int
+    kind: ByeKind
+
+
 class PlayerRead(BaseModel):
     """A player of the tournament."""
 
@@ -133,6 +157,9 @@ class PlayerRead(BaseModel):
     group: str | None = Field(examples=[None])
     withdrawn: bool
     entered_round: int = Field(description="First round the player could be paired in")
+    title: FideTitle | None = Field(examples=[None])
+    fide_id: int | None = Field(examples=[None])
+    requested_byes: list[RequestedByeRead] = Field(description="The byes asked for, by round")
 
 
 class TournamentCreated(TournamentRead):
@@ -193,6 +220,8 @@ class MatchRead(BaseModel):
     board: int
     home: int = Field(description="Player id")
     away: int = Field(description="Player id")
+    white: int | None = Field(description="dutch: the player with White (home); else null")
+    black: int | None = Field(description="dutch: the player with Black (away); else null")
     colour_rule: ColourRule = Field(description="The rule of colours.md that put `home` at home")
     result: ResultRead | None
 

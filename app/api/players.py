@@ -1,4 +1,5 @@
-"""/v1/tournaments/{id}/players: list, add (also late entry), rename, withdraw, delete."""
+"""/v1/tournaments/{id}/players: list, add (also late entry), rename, withdraw, delete, and
+the byes a player asks for."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from fastapi import APIRouter, Path, Query, Response, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
-from app.api.schemas import PlayerCreate, PlayerUpdate
+from app.api.schemas import ByeRequest, PlayerCreate, PlayerUpdate
 from app.inputs import MAX_INTEGER, NO_CONTROL_CHARACTERS
 from app.read_models import PlayerRead
 from app.services import players, storage, views
@@ -17,6 +18,7 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}/players", tags=["play
 PlayerId = Annotated[
     int, Path(description="The player's id in this tournament", ge=1, le=MAX_INTEGER)
 ]
+RoundNumber = Annotated[int, Path(description="A Swiss round", ge=1, le=MAX_INTEGER)]
 
 
 @router.get(
@@ -64,7 +66,10 @@ def add_player(body: PlayerCreate, write: OrganizerDep, session: SessionDep) -> 
     """In registration; later as a late entry (paired from the next round) until half the
     Swiss rounds are generated (409 `registration_closed`). Names are unique (409
     `duplicate_name`)."""
-    return views.player(players.add(session, write, name=body.name, rating=body.rating))
+    player = players.add(
+        session, write, name=body.name, rating=body.rating, title=body.title, fide_id=body.fide_id
+    )
+    return views.player(player)
 
 
 @router.patch(
@@ -96,3 +101,41 @@ def delete_player(player_id: PlayerId, write: OrganizerDep, session: SessionDep)
     `{"withdrawn": true}`)."""
     players.remove(session, write, player_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.put(
+    "/{player_id}/byes/{number}",
+    operation_id="players-bye-request",
+    summary="Ask for a bye in a round not paired yet",
+    response_model=PlayerRead,
+    responses=WRITE,
+)
+def request_bye(
+    player_id: PlayerId,
+    number: RoundNumber,
+    body: ByeRequest,
+    write: OrganizerDep,
+    session: SessionDep,
+) -> PlayerRead:
+    """The player will not play round `number`: not paired in it, they score the bye's points
+    (`half_point`: a draw's, `zero_point`: none). Asking again replaces the kind. Refused for a
+    round already paired (409 `round_locked`), past the format's rounds (404
+    `round_not_found`), for a withdrawn player (409 `already_withdrawn`), after the final phase
+    started (409 `wrong_status`), and for a kind the tournament's `allowed_byes` does not list
+    (422 `bye_not_allowed`)."""
+    return views.player(players.request_bye(session, write, player_id, number, body.kind))
+
+
+@router.delete(
+    "/{player_id}/byes/{number}",
+    operation_id="players-bye-cancel",
+    summary="Take back a bye asked for",
+    response_model=PlayerRead,
+    responses=WRITE,
+)
+def cancel_bye(
+    player_id: PlayerId, number: RoundNumber, write: OrganizerDep, session: SessionDep
+) -> PlayerRead:
+    """The player is paired in round `number` again (nothing to take back is fine); refused
+    once the round is paired (409 `round_locked`)."""
+    return views.player(players.cancel_bye(session, write, player_id, number))

@@ -10,7 +10,15 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from app.domain.formats import FinalPhaseKind, FormatPreset
-from app.domain.types import DecidedBy, PairingSystem, Side, Tiebreak
+from app.domain.types import (
+    ByeKind,
+    DecidedBy,
+    FideTitle,
+    InitialColour,
+    PairingSystem,
+    Side,
+    Tiebreak,
+)
 from app.inputs import JSON_BOOLEAN, JSON_NUMBER, MAX_INTEGER, NO_CONTROL_CHARACTERS
 from app.read_models import GroupsSchema, PointsTableSchema
 
@@ -31,6 +39,16 @@ Goals = Annotated[int, Field(ge=0, le=999), JSON_NUMBER]
 Rating = Annotated[int, Field(ge=0, le=100_000), JSON_NUMBER]
 Rounds = Annotated[int, Field(ge=1), JSON_NUMBER]
 Seed = Annotated[int, Field(ge=0, le=2**53), JSON_NUMBER]
+FideId = Annotated[int, Field(ge=1, le=99_999_999_999), JSON_NUMBER]
+"""A FIDE id: the 11 digits a TRF file gives it at most."""
+AllowedByes = Annotated[
+    list[ByeKind],
+    Field(
+        max_length=2,
+        description="The byes a player may ask for (`PUT …/players/{id}/byes/{round}`); "
+        "default: both for dutch, none for the others",
+    ),
+]
 
 
 class Schema(BaseModel):
@@ -58,6 +76,8 @@ class PlayerCreate(Schema):
 
     name: Name = Field(examples=["Rossi"])
     rating: Rating | None = Field(None, examples=[1850])
+    title: FideTitle | None = Field(None, description="FIDE title (dutch pairing numbers)")
+    fide_id: FideId | None = Field(None, examples=[1503014])
 
 
 class TournamentCreate(Schema):
@@ -66,15 +86,27 @@ class TournamentCreate(Schema):
     name: TournamentName = Field(examples=["Friday evening"])
     players: list[PlayerCreate] = Field(min_length=2, description="2–4096 players")
     pairing: PairingSystem = PairingSystem.NEAREST
-    tiebreak: Tiebreak | None = Field(None, description="Default: buchholz (nearest), lim (lim)")
-    points: PointsTableSchema = Field(
-        default_factory=lambda: PointsTableSchema(win=3, draw=1, loss=0, bye=3)
+    tiebreak: Tiebreak | None = Field(
+        None, description="Default: buchholz (nearest, dutch), lim (lim)"
+    )
+    points: PointsTableSchema | None = Field(
+        None,
+        description="Default: 3/1/0, bye 3; dutch: chess, 1/0.5/0, bye 1. Keys left out "
+        "keep the default's value",
     )
     format: FormatPreset = FormatPreset.STANDARD
     swiss_rounds: Rounds | None = Field(None, description="Overrides the format table")
-    final_phase: FinalPhaseKind | None = Field(None, description="Overrides the format table")
+    final_phase: FinalPhaseKind | None = Field(
+        None, description="Overrides the format table (dutch: none unless given)"
+    )
     groups: GroupsSchema | None = None
     seed: Seed | None = Field(None, description="Drives every draw; random if absent")
+    initial_colour: InitialColour | None = Field(
+        None,
+        description="dutch only: the top seed's colour in round 1 (white, black), or drawn "
+        "from the seed (draw, the default)",
+    )
+    allowed_byes: AllowedByes | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -107,6 +139,8 @@ class TournamentUpdate(Schema):
     final_phase: FinalPhaseKind | None = None
     groups: GroupsSchema | None = None
     seed: Seed | None = None
+    initial_colour: InitialColour | None = None
+    allowed_byes: AllowedByes | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -122,6 +156,16 @@ class PlayerUpdate(Schema):
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"name": "Rossi M."}, {"withdrawn": True}]}
+    )
+
+
+class ByeRequest(Schema):
+    """The bye a player asks for in a round they will not play."""
+
+    kind: ByeKind = Field(description="`half_point` scores a draw's points, `zero_point` nothing")
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"kind": "half_point"}]}
     )
 
 

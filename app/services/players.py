@@ -6,17 +6,30 @@ from sqlalchemy.orm import Session
 
 from app.domain.errors import UnknownPlayer
 from app.domain.tournament import NewPlayer, Tournament
-from app.domain.types import Player, PlayerId
+from app.domain.types import ByeKind, FideTitle, Player, PlayerId, RoundNumber
 from app.services import access, commands, events
 
 
-def add(session: Session, write: access.Write, *, name: str, rating: int | None) -> Player:
+def add(
+    session: Session,
+    write: access.Write,
+    *,
+    name: str,
+    rating: int | None,
+    title: FideTitle | None = None,
+    fide_id: int | None = None,
+) -> Player:
+    detail: dict[str, object] = {"name": name, "rating": rating}
+    if title is not None:
+        detail["title"] = title.value
+    if fide_id is not None:
+        detail["fide_id"] = fide_id
     _, player = commands.run(
         session,
         write,
         "players-create",
-        lambda t: t.add_player(NewPlayer(name, rating)),
-        detail={"name": name, "rating": rating},
+        lambda t: t.add_player(NewPlayer(name, rating, title, fide_id)),
+        detail=detail,
         watch=lambda _: lambda _t, p: [(events.PLAYER_ADDED, events.player_data(p))],
     )
     return player
@@ -65,3 +78,29 @@ def remove(session: Session, write: access.Write, player_id: int) -> None:
         lambda t: t.remove_player(PlayerId(player_id)),
         detail={"player_id": player_id},
     )
+
+
+def request_bye(
+    session: Session, write: access.Write, player_id: int, number: int, kind: ByeKind
+) -> Player:
+    """The player will not play round ``number`` and gets a bye of ``kind`` for it."""
+    _, player = commands.run(
+        session,
+        write,
+        "players-bye-request",
+        lambda t: t.request_bye(PlayerId(player_id), RoundNumber(number), kind),
+        detail={"player_id": player_id, "round": number, "kind": kind.value},
+    )
+    return player
+
+
+def cancel_bye(session: Session, write: access.Write, player_id: int, number: int) -> Player:
+    """Take back the bye asked for in round ``number`` (the player is paired again)."""
+    _, player = commands.run(
+        session,
+        write,
+        "players-bye-cancel",
+        lambda t: t.cancel_bye(PlayerId(player_id), RoundNumber(number)),
+        detail={"player_id": player_id, "round": number},
+    )
+    return player

@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from app import read_models as s
+from app.domain import chess
+from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.matches import Match, SwissRound
 from app.domain.standings import TIEBREAK_CRITERIA
@@ -62,7 +64,15 @@ def tournament(summary: Summary) -> s.TournamentRead:
             swiss_rounds=row.swiss_rounds,
             final_phase=FinalPhaseKind(row.final_phase) if row.final_phase else None,
             groups=s.GroupsSchema(**row.groups) if row.groups else None,
+            initial_colour=settings.initial_colour,
+            allowed_byes=sorted(settings.allowed_byes)
+            if settings.allowed_byes is not None
+            else None,
         ),
+        initial_colour=chess.initial_colour(settings.initial_colour, settings.seed)
+        if settings.pairing is PairingSystem.DUTCH
+        else None,
+        allowed_byes=sorted(settings.byes_allowed),
         seed=row.seed,
         current_round=row.current_round,
         final_phase_started=row.final_phase_started,
@@ -83,6 +93,9 @@ def player(p: Player) -> s.PlayerRead:
         group=p.group,
         withdrawn=p.withdrawn,
         entered_round=p.entered_round,
+        title=p.title,
+        fide_id=p.fide_id,
+        requested_byes=[s.RequestedByeRead(round=b.round, kind=b.kind) for b in p.requested_byes],
     )
 
 
@@ -109,6 +122,8 @@ def match(m: Match) -> s.MatchRead:
         board=m.board,
         home=m.home,
         away=m.away,
+        white=m.home if m.colour_rule is ColourRule.FIDE else None,
+        black=m.away if m.colour_rule is ColourRule.FIDE else None,
         colour_rule=m.colour_rule,
         result=result,
     )

@@ -138,6 +138,8 @@ class AsyncClient(ClientBase):
     add_player = AsyncOperation(operations.add_player)
     update_player = AsyncOperation(operations.update_player)
     delete_player = AsyncOperation(operations.delete_player)
+    request_bye = AsyncOperation(operations.request_bye)
+    cancel_bye = AsyncOperation(operations.cancel_bye)
     generate_round = AsyncOperation(operations.generate_round)
     undo_round = AsyncOperation(operations.undo_round)
     list_rounds = AsyncOperation(operations.list_rounds)

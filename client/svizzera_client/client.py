@@ -139,6 +139,8 @@ class Client(ClientBase):
     add_player = SyncOperation(operations.add_player)
     update_player = SyncOperation(operations.update_player)
     delete_player = SyncOperation(operations.delete_player)
+    request_bye = SyncOperation(operations.request_bye)
+    cancel_bye = SyncOperation(operations.cancel_bye)
     generate_round = SyncOperation(operations.generate_round)
     undo_round = SyncOperation(operations.undo_round)
     list_rounds = SyncOperation(operations.list_rounds)

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-PairingSystem = Literal["nearest", "lim"]
+PairingSystem = Literal["nearest", "lim", "dutch"]
 Tiebreak = Literal["buchholz", "goals", "lim"]
 Status = Literal["registration", "swiss", "final_phase", "finished"]
 Stage = Literal["swiss", "semifinal", "final", "third_place"]
@@ -22,7 +22,12 @@ DecidedBy = Literal["extra_time", "penalties", "golden_goal", "other"]
 FormatPreset = Literal["standard", "short"]
 FinalPhaseKind = Literal["semifinals", "final", "none"]
 GroupAssignment = Literal["draw", "seeded", "pots", "manual"]
-ColourRule = Literal["fewer_home", "more_away", "alternation", "position", "lot", "rank"]
+ColourRule = Literal["fewer_home", "more_away", "alternation", "position", "lot", "rank", "fide"]
+FideTitle = Literal["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
+ByeKind = Literal["half_point", "zero_point"]
+"""A bye a player asks for: ``half_point`` scores a draw's points, ``zero_point`` nothing."""
+InitialColour = Literal["white", "black", "draw"]
+Colour = Literal["white", "black"]
 EventType = Literal[
     "tournament.created",
     "round.generated",
@@ -94,8 +99,13 @@ class GroupsSchema(Request):
 
 
 class PlayerCreate(Request):
+    """A player; ``title`` (a FIDE title) and ``fide_id`` for chess (``dutch`` numbers players
+    by rating, then title, then name)."""
+
     name: str
     rating: int | None = None
+    title: FideTitle | None = None
+    fide_id: int | None = None
 
 
 class TournamentCreate(Request):
@@ -112,6 +122,8 @@ class TournamentCreate(Request):
     final_phase: FinalPhaseKind | None = None
     groups: GroupsSchema | None = None
     seed: int | None = None
+    initial_colour: InitialColour | None = None
+    allowed_byes: list[ByeKind] | None = None
 
 
 class TournamentUpdate(Request):
@@ -126,6 +138,8 @@ class TournamentUpdate(Request):
     final_phase: FinalPhaseKind | None = None
     groups: GroupsSchema | None = None
     seed: int | None = None
+    initial_colour: InitialColour | None = None
+    allowed_byes: list[ByeKind] | None = None
 
 
 class PlayerUpdate(Request):
@@ -133,6 +147,12 @@ class PlayerUpdate(Request):
 
     name: str | None = None
     withdrawn: Literal[True] | None = None
+
+
+class ByeRequest(Request):
+    """The bye a player asks for in a round they will not play."""
+
+    kind: ByeKind
 
 
 class ResultWrite(Request):
@@ -175,6 +195,8 @@ class SettingsRead(Response):
     swiss_rounds: int | None
     final_phase: FinalPhaseKind | None
     groups: GroupsSchema | None
+    initial_colour: InitialColour | None = None
+    allowed_byes: list[ByeKind] | None = None
 
 
 class TournamentRead(Response):
@@ -187,6 +209,9 @@ class TournamentRead(Response):
     points: PointsTableSchema
     format: FormatRead
     settings: SettingsRead
+    initial_colour: Colour | None = None
+    """``dutch``: the colour of round 1's top seed (chosen or drawn)."""
+    allowed_byes: list[ByeKind] = Field(default_factory=list)
     seed: int
     current_round: int
     final_phase_started: bool
@@ -197,6 +222,11 @@ class TournamentRead(Response):
     live_page: str
 
 
+class RequestedByeRead(Response):
+    round: int
+    kind: ByeKind
+
+
 class PlayerRead(Response):
     id: int
     name: str
@@ -205,6 +235,9 @@ class PlayerRead(Response):
     group: str | None
     withdrawn: bool
     entered_round: int
+    title: FideTitle | None = None
+    fide_id: int | None = None
+    requested_byes: list[RequestedByeRead] = Field(default_factory=list)
 
 
 class TournamentCreated(TournamentRead):
@@ -251,6 +284,9 @@ class MatchRead(Response):
     board: int
     home: int
     away: int
+    white: int | None = None
+    """``dutch``: the player with White (home); ``None`` for the other systems."""
+    black: int | None = None
     colour_rule: ColourRule
     result: ResultRead | None
 

@@ -21,6 +21,8 @@ from pydantic import BaseModel, TypeAdapter
 
 from svizzera_client.models import (
     AuditPage,
+    ByeKind,
+    ByeRequest,
     DeliveryPage,
     DeliveryRead,
     DeliveryStatus,
@@ -232,6 +234,38 @@ def update_player(
 def delete_player(tournament_id: str, player_id: int, *, if_match: IfMatch = None) -> Call[None]:
     """Delete a player during registration."""
     return Call(nothing, if_match=if_match)
+
+
+@operation(
+    "PUT",
+    TOURNAMENT + "/players/{player_id}/byes/{number}",
+    "players-bye-request",
+    auth="organizer",
+)
+def request_bye(
+    tournament_id: str,
+    player_id: int,
+    number: int,
+    kind: ByeKind = "half_point",
+    *,
+    if_match: IfMatch = None,
+) -> Call[PlayerRead]:
+    """The player will not play round ``number`` (not paired yet) and gets a bye of ``kind``
+    (``half_point``: a draw's points, ``zero_point``: none); answers the player."""
+    return Call(one(PlayerRead), json=ByeRequest(kind=kind), if_match=if_match)
+
+
+@operation(
+    "DELETE",
+    TOURNAMENT + "/players/{player_id}/byes/{number}",
+    "players-bye-cancel",
+    auth="organizer",
+)
+def cancel_bye(
+    tournament_id: str, player_id: int, number: int, *, if_match: IfMatch = None
+) -> Call[PlayerRead]:
+    """Take back the bye asked for in round ``number``; answers the player."""
+    return Call(one(PlayerRead), if_match=if_match)
 
 
 # -- rounds and results ------------------------------------------------------------------------

@@ -18,6 +18,9 @@ def test_add_rename_delete_in_registration(client: ApiClient) -> None:
         "group": None,
         "withdrawn": False,
         "entered_round": 1,
+        "title": None,
+        "fide_id": None,
+        "requested_byes": [],
     }
     assert_problem(
         client.post(f"/v1/tournaments/{t.id}/players", json={"name": "ROSSI"}, headers=t.auth),

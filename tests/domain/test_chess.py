@@ -26,11 +26,8 @@ from app.domain.pairing.dutch_types import (
     CHESS_POINTS,
     Board,
     Colour,
-    DutchInput,
-    DutchPlayer,
     Outcome,
     PairingImpossible,
-    RoundRecord,
 )
 from app.domain.tournament import NewPlayer, Settings, Tournament
 from app.domain.types import (
@@ -45,6 +42,7 @@ from app.domain.types import (
     Side,
     Status,
 )
+from tests.domain.chess_ledger import Ledger
 from tests.domain.chess_replay import replay
 from tests.domain.dutch_reference import GOLDEN_FILES, round_result
 
@@ -297,33 +295,7 @@ def test_requested_byes_work_for_the_other_systems_when_allowed() -> None:
 
 # -- every round is the engine's on the same history -------------------------------------------
 
-_OUTCOMES = {
-    Side.HOME: (Outcome.WIN, Outcome.LOSS),
-    Side.AWAY: (Outcome.LOSS, Outcome.WIN),
-    None: (Outcome.DRAW, Outcome.DRAW),
-}
-
-
-class Ledger:
-    """The history as the test itself writes it down (not through ``app.domain.chess``)."""
-
-    def __init__(self) -> None:
-        self.records: dict[PlayerId, list[RoundRecord]] = {}
-
-    def expected(self, t: Tournament, number: int, present: set[PlayerId]) -> DutchInput:
-        for pid in t.players:
-            self.records.setdefault(pid, [RoundRecord(Outcome.ABSENT)] * (number - 1))
-        players = tuple(
-            DutchPlayer(pid, t.players[pid].start_number, tuple(records), pid in present)
-            for pid, records in self.records.items()
-        )
-        colour = initial_colour(t.settings.initial_colour, t.settings.seed)
-        return DutchInput(
-            players, RoundNumber(number), t.format.swiss_rounds, colour, t.settings.points
-        )
-
-    def write(self, pid: PlayerId, record: RoundRecord) -> None:
-        self.records[pid].append(record)
+_WHAT = {Side.HOME: "white", Side.AWAY: "black", None: "draw"}
 
 
 @settings(max_examples=40, deadline=None)
@@ -337,7 +309,7 @@ def test_every_round_is_the_engines_on_the_tournaments_history(
 ) -> None:
     rng = random.Random(seed)
     t = chess(count, seed=seed, initial_colour=colour, swiss_rounds=min(count - 1, 6))
-    ledger = Ledger()
+    ledger = Ledger(t.settings.points)
     for number in range(1, t.format.swiss_rounds + 1):
         if number == 2 and t.format.swiss_rounds > 2:
             t.add_player(NewPlayer("Late", rng.randrange(2000, 2500)))
@@ -351,7 +323,13 @@ def test_every_round_is_the_engines_on_the_tournaments_history(
             t.withdraw_player(gone)
             asked.pop(gone, None)  # withdrawing drops the byes asked for later rounds
         present = {p for p, pl in t.players.items() if not pl.withdrawn and p not in asked}
-        expected_input = ledger.expected(t, number, present)
+        expected_input = ledger.round_input(
+            number,
+            {pid: p.start_number for pid, p in t.players.items()},
+            present,
+            total_rounds=t.format.swiss_rounds,
+            initial=initial_colour(t.settings.initial_colour, t.settings.seed),
+        )
         try:
             expected = pair_dutch(expected_input)
         except PairingImpossible:
@@ -364,29 +342,21 @@ def test_every_round_is_the_engines_on_the_tournaments_history(
         assert swiss_round.byes == ((expected.bye,) if expected.bye is not None else ())
         for pid in t.players:
             if pid == expected.bye:
-                ledger.write(pid, RoundRecord(Outcome.PAIRING_BYE))
+                ledger.unpaired(pid, Outcome.PAIRING_BYE)
             elif pid in asked:
                 half = asked[pid] is ByeKind.HALF_POINT
-                kind = Outcome.HALF_POINT_BYE if half else Outcome.ZERO_POINT_BYE
-                ledger.write(pid, RoundRecord(kind))
+                ledger.unpaired(pid, Outcome.HALF_POINT_BYE if half else Outcome.ZERO_POINT_BYE)
             elif pid not in present:
-                ledger.write(pid, RoundRecord(Outcome.ABSENT))
+                ledger.unpaired(pid, Outcome.ABSENT)
         for m in matches:
-            pick = rng.random()
-            if pick < 0.08:
+            if rng.random() < 0.08:
                 absent = rng.choice([Side.HOME, Side.AWAY])
                 t.record_result(m.id, Result(0, 0, forfeit=absent))
-                home_won = absent is Side.AWAY
-                white = Outcome.FORFEIT_WIN if home_won else Outcome.FORFEIT_LOSS
-                black = Outcome.FORFEIT_LOSS if home_won else Outcome.FORFEIT_WIN
+                ledger.game(m.home, m.away, f"{_WHAT[absent]}_forfeits")
             else:
                 winner = rng.choice([Side.HOME, Side.AWAY, None])
-                home_goals = {Side.HOME: 1, Side.AWAY: 0, None: 0}[winner]
-                away_goals = {Side.HOME: 0, Side.AWAY: 1, None: 0}[winner]
-                t.record_result(m.id, Result(home_goals, away_goals))
-                white, black = _OUTCOMES[winner]
-            ledger.write(m.home, RoundRecord(white, m.away, Colour.WHITE))
-            ledger.write(m.away, RoundRecord(black, m.home, Colour.BLACK))
+                goals = {Side.HOME: (1, 0), Side.AWAY: (0, 1), None: (0, 0)}[winner]
+                t.record_result(m.id, Result(*goals))
+                ledger.game(m.home, m.away, _WHAT[winner])
         scores = {row.player_id: row.points for row in t.standings()}
-        for pid, records in ledger.records.items():
-            assert scores[pid] == sum(r.outcome.points(t.settings.points) for r in records)
+        assert scores == {pid: ledger.score(pid) for pid in ledger.records}

@@ -37,6 +37,8 @@ CHESS_POINTS = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score
 
 
 class Colour(StrEnum):
+    """A chess colour: White (home) or Black (away)."""
+
     WHITE = "white"
     BLACK = "black"
 

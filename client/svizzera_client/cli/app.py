@@ -27,6 +27,7 @@ from svizzera_client.models import (
     DecidedBy,
     FinalPhaseKind,
     FormatPreset,
+    InitialColour,
     MatchRead,
     PairingSystem,
     ResultWrite,
@@ -113,6 +114,10 @@ def create(
         typer.Option(help="Two groups, filled by draw, by seeding or from pots."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Drives every draw (default: random).")] = None,
+    initial_colour: Annotated[
+        InitialColour | None,
+        typer.Option(help="dutch: round 1's colour for the top seed (default: draw)."),
+    ] = None,
     create_key: Annotated[
         str | None,
         typer.Option(envvar="SVIZZERA_CREATE_KEY", help="The server's key to create, if any."),
@@ -132,6 +137,7 @@ def create(
             "final_phase": final_phase,
             "groups": None if groups is None else {"assignment": groups},
             "seed": seed,
+            "initial_colour": initial_colour,
         }
         body = TournamentCreate.model_validate(
             {key: value for key, value in settings.items() if value is not None}

@@ -68,7 +68,8 @@ def players_table(players: Iterable[PlayerRead]) -> Table:
 
 
 def matches_table(matches: Iterable[MatchRead], names: Names, *, title: str) -> Table:
-    """Board, home, away and the result of each match (the stage too in the final phase)."""
+    """Board, home, away (White, Black for ``dutch``) and the result of each match (the stage
+    too in the final phase)."""
     matches = list(matches)
     final_phase = any(m.stage != "swiss" for m in matches)
     grouped = any(m.group for m in matches)
@@ -78,7 +79,8 @@ def matches_table(matches: Iterable[MatchRead], names: Names, *, title: str) -> 
     table.add_column("Board", justify="right")
     if grouped:
         table.add_column("Group")
-    for column in ("Home", "Away", "Result"):
+    chess = any(m.white is not None for m in matches)
+    for column in ("White", "Black", "Result") if chess else ("Home", "Away", "Result"):
         table.add_column(column)
     for m in matches:
         row = [STAGES[m.stage]] if final_phase else []

@@ -1,0 +1,224 @@
+"""A chess evening over HTTP: a 16-player ``dutch`` tournament played to the end, each round
+checked against the engine run on the history the test wrote down; requested byes and their
+refusals; the chess settings and defaults."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from app.domain.pairing.dutch import pair_dutch
+from app.domain.pairing.dutch_types import CHESS_POINTS, Board, Colour, Outcome
+from app.domain.types import PlayerId
+from tests.api.helpers import Organizer, assert_problem, create, generate
+from tests.client import ApiClient
+from tests.domain.chess_ledger import Ledger
+
+TITLES = {1: "GM", 2: "IM", 4: "FM", 7: "WIM"}
+
+
+def chess_players(count: int) -> list[dict[str, Any]]:
+    """Ratings in steps of 25, two pairs of equal ratings (title, then name decide)."""
+    players: list[dict[str, Any]] = []
+    for i in range(1, count + 1):
+        player: dict[str, Any] = {"name": f"Player {i:02d}", "rating": 2500 - 25 * (i // 2)}
+        if i in TITLES:
+            player["title"] = TITLES[i]
+            player["fide_id"] = 1_000_000 + i
+        players.append(player)
+    return players
+
+
+def new_chess(client: ApiClient, count: int = 16, **settings: Any) -> Organizer:
+    response = client.post(
+        "/v1/tournaments",
+        json={
+            "name": "Club championship",
+            "players": chess_players(count),
+            "pairing": "dutch",
+            "seed": 11,
+            **settings,
+        },
+    )
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return Organizer(data["id"], data["organizer_token"], data)
+
+
+def bye(client: ApiClient, t: Organizer, player: int, number: int, kind: str) -> Any:
+    return client.put(
+        f"/v1/tournaments/{t.id}/players/{player}/byes/{number}",
+        json={"kind": kind},
+        headers=t.auth,
+    )
+
+
+def test_a_sixteen_player_dutch_tournament_is_played_to_the_end(client: ApiClient) -> None:
+    t = new_chess(client)
+    body = t.body
+    assert body["pairing"] == "dutch"
+    assert body["points"] == {"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
+    assert body["format"] == {
+        "preset": "standard",
+        "swiss_rounds": 5,
+        "final_phase": "none",
+        "groups": None,
+    }
+    assert body["allowed_byes"] == ["half_point", "zero_point"]
+    assert body["initial_colour"] in ("white", "black")
+    assert body["settings"]["initial_colour"] is None
+    # C.04.2 Art. 2: rating, then title, then name
+    order = [p["name"] for p in sorted(body["players"], key=lambda p: p["start_number"])]
+    assert order[:4] == ["Player 01", "Player 02", "Player 03", "Player 04"]
+    assert order[5:7] == ["Player 07", "Player 06"]  # equal ratings: the WIM first
+    assert order[-1] == "Player 16"
+    numbers = {PlayerId(p["id"]): p["start_number"] for p in body["players"]}
+    titled = {p["name"]: (p["title"], p["fide_id"]) for p in body["players"] if p["title"]}
+    assert titled["Player 01"] == ("GM", 1_000_001)
+
+    rng = random.Random(5)
+    ledger = Ledger(CHESS_POINTS)
+    initial = Colour(body["initial_colour"])
+    asked_for = {2: {PlayerId(5): "half_point"}, 3: {PlayerId(9): "zero_point"}}
+    withdrawn: set[PlayerId] = set()
+    for number in range(1, 6):
+        asked = asked_for.get(number, {})
+        for pid, kind in asked.items():
+            answer = bye(client, t, pid, number, kind)
+            assert answer.status_code == 200, answer.text
+            assert {"round": number, "kind": kind} in answer.json()["requested_byes"]
+        if number == 4:
+            answer = client.patch(
+                f"/v1/tournaments/{t.id}/players/12", json={"withdrawn": True}, headers=t.auth
+            )
+            assert answer.status_code == 200, answer.text
+            withdrawn.add(PlayerId(12))
+        present = set(numbers) - set(asked) - withdrawn
+        expected = pair_dutch(
+            ledger.round_input(number, numbers, present, total_rounds=5, initial=initial)
+        )
+
+        swiss_round = generate(client, t)
+        matches = swiss_round["matches"]
+        assert [Board(PlayerId(m["white"]), PlayerId(m["black"])) for m in matches] == list(
+            expected.boards
+        )
+        assert all((m["white"], m["black"]) == (m["home"], m["away"]) for m in matches)
+        assert all(m["colour_rule"] == "fide" for m in matches)
+        assert swiss_round["byes"] == ([expected.bye] if expected.bye is not None else [])
+        assert swiss_round["paths"] == [{"group": None, "path": ["dutch"]}]
+        if number in (2, 3):
+            assert expected.bye is not None  # 15 players present: somebody gets the PAB
+
+        for pid in numbers:
+            if pid == expected.bye:
+                ledger.unpaired(pid, Outcome.PAIRING_BYE)
+            elif pid in asked:
+                kind = (
+                    Outcome.HALF_POINT_BYE if asked[pid] == "half_point" else Outcome.ZERO_POINT_BYE
+                )
+                ledger.unpaired(pid, kind)
+            elif pid in withdrawn:
+                ledger.unpaired(pid, Outcome.ABSENT)
+        entries = []
+        for m in matches:
+            what = rng.choice(["white", "black", "draw", "draw", "white", "black_forfeits"])
+            ledger.game(PlayerId(m["white"]), PlayerId(m["black"]), what)
+            entries.append({"match_id": m["id"], **_result(what)})
+        answer = client.post(
+            f"/v1/tournaments/{t.id}/results", json={"results": entries}, headers=t.auth
+        )
+        assert answer.status_code == 200, answer.text
+
+    tournament = client.get(f"/v1/tournaments/{t.id}").json()
+    assert tournament["status"] == "finished"
+    standings = client.get(f"/v1/tournaments/{t.id}/standings").json()
+    assert {r["player_id"]: r["points"] for r in standings["rows"]} == {
+        pid: ledger.score(pid) / 2 for pid in numbers
+    }
+    final = client.get(f"/v1/tournaments/{t.id}/final-phase").json()
+    assert [p["player_id"] for p in final["final_ranking"]] == [
+        r["player_id"] for r in standings["rows"]
+    ]
+
+
+def _result(what: str) -> dict[str, Any]:
+    return {
+        "white": {"home": 1, "away": 0},
+        "black": {"home": 0, "away": 1},
+        "draw": {"home": 0, "away": 0},
+        "black_forfeits": {"forfeit": "away"},
+    }[what]
+
+
+def test_requested_byes_are_refused_with_a_problem_and_change_nothing(client: ApiClient) -> None:
+    t = new_chess(client, 8, allowed_byes=["zero_point"], initial_colour="white")
+    assert t.body["allowed_byes"] == ["zero_point"]
+    assert t.body["settings"]["allowed_byes"] == ["zero_point"]
+    assert t.body["initial_colour"] == "white"
+    version = client.get(f"/v1/tournaments/{t.id}").json()["version"]
+
+    assert_problem(bye(client, t, 2, 1, "half_point"), 422, "bye_not_allowed")
+    assert_problem(bye(client, t, 2, 9, "zero_point"), 404, "round_not_found")
+    assert_problem(bye(client, t, 99, 1, "zero_point"), 404, "player_not_found")
+    assert_problem(bye(client, t, 2, 1, "full_point"), 422, "validation_error")
+    anonymous = client.put(f"/v1/tournaments/{t.id}/players/2/byes/1", json={"kind": "zero_point"})
+    assert_problem(anonymous, 401, "unauthorized")
+    assert client.get(f"/v1/tournaments/{t.id}").json()["version"] == version
+
+    asked = bye(client, t, 2, 2, "zero_point")
+    assert asked.status_code == 200
+    assert asked.json()["requested_byes"] == [{"round": 2, "kind": "zero_point"}]
+    generate(client, t)
+    assert_problem(bye(client, t, 3, 1, "zero_point"), 409, "round_locked")
+    cancelled = client.delete(f"/v1/tournaments/{t.id}/players/2/byes/2", headers=t.auth)
+    assert cancelled.status_code == 200
+    assert cancelled.json()["requested_byes"] == []
+    withdrawn = client.patch(
+        f"/v1/tournaments/{t.id}/players/3", json={"withdrawn": True}, headers=t.auth
+    )
+    assert withdrawn.status_code == 200
+    assert_problem(bye(client, t, 3, 3, "zero_point"), 409, "already_withdrawn")
+    audit = client.get(f"/v1/tournaments/{t.id}/audit", headers=t.auth).json()["items"]
+    actions = [entry["action"] for entry in audit]
+    assert actions.count("players-bye-request") == 1
+    assert actions.count("players-bye-cancel") == 1
+
+
+def test_chess_settings_are_checked(client: ApiClient) -> None:
+    nearest = client.post(
+        "/v1/tournaments",
+        json={"name": "Bar", "players": [{"name": "A"}, {"name": "B"}], "initial_colour": "white"},
+    )
+    assert_problem(nearest, 422, "invalid_settings")
+    grouped = client.post(
+        "/v1/tournaments",
+        json={
+            "name": "Club",
+            "players": chess_players(8),
+            "pairing": "dutch",
+            "groups": {"assignment": "draw"},
+        },
+    )
+    assert_problem(grouped, 422, "invalid_settings")
+    title = client.post(
+        "/v1/tournaments",
+        json={"name": "Club", "players": [{"name": "A", "title": "XM"}, {"name": "B"}]},
+    )
+    assert_problem(title, 422, "validation_error")
+    # a table given for dutch is kept; other systems keep 3/1/0 with no byes to ask for
+    given = new_chess(client, 4, points={"win": 3, "draw": 1, "loss": 0, "bye": 3})
+    assert given.body["points"] == {"win": 3, "draw": 1, "loss": 0, "bye": 3}
+    bar = create(client, 4)
+    assert bar.body["points"] == {"win": 3, "draw": 1, "loss": 0, "bye": 3}
+    assert bar.body["allowed_byes"] == [] and bar.body["initial_colour"] is None
+    assert all(p["requested_byes"] == [] for p in bar.body["players"])
+
+
+def test_a_matches_read_names_white_and_black_only_for_dutch(client: ApiClient) -> None:
+    bar = create(client, 4)
+    for m in generate(client, bar)["matches"]:
+        assert m["white"] is None and m["black"] is None
+    t = new_chess(client, 4, initial_colour="black")
+    first = generate(client, t)["matches"][0]
+    assert first["black"] == 1  # the top seed has Black on board 1
