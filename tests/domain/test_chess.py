@@ -5,12 +5,13 @@ every round equal to the engine's on the same history (``docs/rules.md``, "Tourn
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.chess import initial_colour, pairing_key
+from app.domain.chess import initial_colour, pairing_key, place_late_entry
 from app.domain.colours import ColourRule
 from app.domain.errors import (
     AlreadyWithdrawn,
@@ -35,6 +36,7 @@ from app.domain.types import (
     FideTitle,
     InitialColour,
     PairingSystem,
+    Player,
     PlayerId,
     Result,
     RoundNumber,
@@ -360,3 +362,33 @@ def test_every_round_is_the_engines_on_the_tournaments_history(
                 ledger.game(m.home, m.away, _WHAT[winner])
         scores = {row.player_id: row.points for row in t.standings()}
         assert scores == {pid: ledger.score(pid) for pid in ledger.records}
+
+
+_PLAYER = st.tuples(
+    st.one_of(st.none(), st.integers(1000, 1010)),
+    st.one_of(st.none(), st.sampled_from(list(FideTitle))),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(field=st.lists(_PLAYER, min_size=1, max_size=12), new=_PLAYER, shuffled=st.booleans())
+def test_a_late_entry_keeps_the_others_order_and_numbers_stay_one_to_n(
+    field: list[tuple[int | None, FideTitle | None]],
+    new: tuple[int | None, FideTitle | None],
+    shuffled: bool,
+) -> None:
+    players = [
+        Player(PlayerId(i), f"P{i:02d}", 0, rating, title=title)
+        for i, (rating, title) in enumerate(field, start=1)
+    ]
+    ordered = sorted(players, key=pairing_key)
+    if shuffled:  # numbers given elsewhere (an imported file) need not follow the rule
+        random.Random(len(field)).shuffle(ordered)
+    numbered = {p.id: replace(p, start_number=n) for n, p in enumerate(ordered, start=1)}
+    late = Player(PlayerId(99), "Late", 0, new[0], title=new[1])
+    placed = place_late_entry(numbered, late)
+    by_number = sorted(placed.values(), key=lambda p: p.start_number)
+    assert [p.start_number for p in by_number] == list(range(1, len(field) + 2))
+    assert [p.id for p in by_number if p.id != late.id] == [p.id for p in ordered]
+    if not shuffled:
+        assert by_number == sorted(placed.values(), key=pairing_key)
