@@ -4,17 +4,20 @@ The TRF (FIDE Handbook C.04 Annex 2, TRF-2026) is what pairing programs and arbi
 ``export_trf`` maps a ``Tournament`` onto a ``TrfDocument`` (``app.domain.trf`` writes it):
 
 - tags ``012`` (name), ``092`` (the pairing system), ``142`` (the Swiss rounds of the format in
-  force) and ``152`` (the initial colour: the colour of the highest-ranked player paired with a
-  game in round 1, where TRF-2026 reads it when the tag is absent); ``162`` (the scoring) only
-  when the points table is not chess's 1, ½, 0 with a pairing-allocated bye worth a win;
-- one ``001`` record per player in starting-rank order: start number, name, rating, points and
-  rank (the final place once decided, else the standings rank), both as of the rounds
-  written;
+  force) and ``152`` (the initial colour: ``dutch``'s, chosen or drawn; for the other systems
+  the colour of the highest-ranked player with a game in round 1, as TRF-2026 reads it when
+  the tag is absent); ``162`` (the scoring) only when the points table is not chess's 1, ½, 0
+  with a pairing-allocated bye worth a win;
+- one ``001`` record per player in starting-rank order: start number, title, name, rating,
+  FIDE number, points and rank (the final place once decided, else the standings rank), both
+  as of the rounds written;
 - one block per Swiss round whose results are all recorded: the opponent, the colour (home is
   White) and the result (``1 = 0``, a forfeit ``+``/``-``, the pairing-allocated bye
-  ``0000 - U``); a round the player was not in (before a late entry, after a withdrawal) is a
-  blank block, which TRF reads as not paired (``Z``);
-- ``240 Z`` records for the rounds still to come that a withdrawn player will not be in.
+  ``0000 - U``), a bye the player asked for (``0000 - H``, ``0000 - Z``); a round the player
+  was not in (before a late entry, after a withdrawal) is a blank block, which TRF reads as
+  not paired (``Z``);
+- ``240`` records for the rounds not written yet: the byes asked for them (``H``, ``Z``), and
+  ``Z`` for a withdrawn player, who will not be in them.
 
 A round still being played is left out: TRF has no code for a game without its result. The
 final phase is knockout, not Swiss, and is not in the file either (its places are the ranks).
@@ -24,7 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from app.domain import chess
 from app.domain.matches import Match
+from app.domain.pairing.dutch_types import CHESS_POINTS, Colour
 from app.domain.tournament import Tournament
 from app.domain.trf import (
     TrfColour,
@@ -35,15 +40,24 @@ from app.domain.trf import (
     TrfResult,
     TrfTag,
 )
-from app.domain.types import PairingSystem, PlayerId, PointsTable, Score, Side, Stage
+from app.domain.types import (
+    ByeKind,
+    PairingSystem,
+    PlayerId,
+    PointsTable,
+    Score,
+    Side,
+    Stage,
+)
 
 __all__ = ["CHESS_TABLE", "PAIRING_SYSTEM_TAGS", "export_trf"]
 
-CHESS_TABLE = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
+CHESS_TABLE = CHESS_POINTS
 """TRF-2026's default scoring (tag ``162``): win 1, draw ½, loss 0, the PAB as a win."""
 PAIRING_SYSTEM_TAGS = {
     PairingSystem.NEAREST: "SVIZZERA_NEAREST",
     PairingSystem.LIM: "SVIZZERA_LIM",
+    PairingSystem.DUTCH: "FIDE_DUTCH_2025",
 }
 """The ``092`` type of tournament written for each pairing system."""
 NAME_WIDTH = 33
@@ -68,7 +82,9 @@ def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
         TrfPlayer(
             start_number=p.start_number,
             name=p.name[:NAME_WIDTH],
+            title=p.title.value if p.title is not None else "",
             rating=p.rating if p.rating is not None and p.rating <= MAX_FIELD_NUMBER else None,
+            fide_id=p.fide_id,
             points=points[p.id] if points[p.id] <= MAX_POINTS else None,
             rank=ranks[p.id],
             games=_trimmed(blocks[p.id]),
@@ -76,7 +92,7 @@ def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
         for p in sorted(tournament.players.values(), key=lambda p: p.start_number)
     ]
     records: list[TrfRecord] = [TrfTag("012", name)]
-    records.append(TrfTag("092", _system_tag(tournament.settings.pairing)))
+    records.append(TrfTag("092", PAIRING_SYSTEM_TAGS[tournament.settings.pairing]))
     records.append(TrfTag("142", str(_total(tournament))))
     colour = _initial_colour(tournament, start)
     if colour is not None:
@@ -86,10 +102,6 @@ def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
     records.extend(players)
     records.extend(_future_absences(tournament, written))
     return TrfDocument(tuple(records))
-
-
-def _system_tag(system: PairingSystem) -> str:
-    return PAIRING_SYSTEM_TAGS.get(system, "FIDE_DUTCH_2025")
 
 
 def _complete_rounds(tournament: Tournament) -> int:
@@ -127,7 +139,14 @@ def _blocks(
             blocks[match.away][index] = away
         for pid in swiss_round.byes:
             blocks[pid][index] = TrfGame(None, TrfColour.NONE, TrfResult.PAIRING_ALLOCATED_BYE)
+    for player in tournament.players.values():
+        for bye in player.requested_byes:
+            if bye.round <= rounds and player.in_round(bye.round):
+                blocks[player.id][bye.round - 1] = TrfGame(None, TrfColour.NONE, _BYE[bye.kind])
     return blocks
+
+
+_BYE = {ByeKind.HALF_POINT: TrfResult.HALF_POINT_BYE, ByeKind.ZERO_POINT: TrfResult.ZERO_POINT_BYE}
 
 
 def _games(match: Match, start: dict[PlayerId, int]) -> tuple[TrfGame, TrfGame]:
@@ -166,7 +185,12 @@ def _ranks(tournament: Tournament) -> dict[PlayerId, int]:
 
 
 def _initial_colour(tournament: Tournament, start: dict[PlayerId, int]) -> TrfColour | None:
-    """The colour of the highest-ranked player with a game in round 1 (home is White)."""
+    """``dutch``: the colour drawn before round 1 (C.04.3 Art. 5.1). Else the colour of the
+    highest-ranked player with a game in round 1 (home is White), none before round 1."""
+    settings = tournament.settings
+    if settings.pairing is PairingSystem.DUTCH:
+        drawn = chess.initial_colour(settings.initial_colour, settings.seed)
+        return TrfColour.WHITE if drawn is Colour.WHITE else TrfColour.BLACK
     first = [m for m in tournament.matches.values() if m.stage is Stage.SWISS and m.round == 1]
     if not first:
         return None
@@ -185,19 +209,23 @@ def _points(score: Score) -> str:
 
 
 def _future_absences(tournament: Tournament, written: int) -> Iterable[TrfTag]:
-    """``240 Z`` records: a withdrawn player is absent from every round after both their
-    withdrawal and the rounds written."""
-    absent: dict[int, list[int]] = {}
+    """``240`` records for the rounds not written: the byes asked for them, and ``Z`` for a
+    withdrawn player after both their withdrawal and the rounds written."""
+    absent: dict[tuple[int, str], list[int]] = {}
     for player in tournament.players.values():
+        for bye in player.requested_byes:
+            if bye.round > written:
+                letter = _BYE[bye.kind].value
+                absent.setdefault((bye.round, letter), []).append(player.start_number)
         if player.withdrawn_after is None:
             continue
         for number in range(max(written, player.withdrawn_after) + 1, _total(tournament) + 1):
-            absent.setdefault(number, []).append(player.start_number)
-    for number, starts in sorted(absent.items()):
+            absent.setdefault((number, "Z"), []).append(player.start_number)
+    for (number, letter), starts in sorted(absent.items()):
         starts.sort()
         for at in range(0, len(starts), BYE_RECORD_WIDTH):
             chunk = starts[at : at + BYE_RECORD_WIDTH]
-            yield TrfTag("240", f"Z {number:03d} " + " ".join(f"{n:>4}" for n in chunk))
+            yield TrfTag("240", f"{letter} {number:03d} " + " ".join(f"{n:>4}" for n in chunk))
 
 
 def _total(tournament: Tournament) -> int:
