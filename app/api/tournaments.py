@@ -47,6 +47,22 @@ def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
     return views.tournament(tournaments.summaries(session, [tournament_id])[0])
 
 
+TRF_BODY = {
+    "requestBody": {
+        "content": {
+            "text/plain": {
+                "schema": {
+                    "type": "string",
+                    "description": "A Tournament Report File (TRF-2026, or TRF-16 with XXR/XXC): "
+                    "creates a `dutch` tournament with every round the file holds (docs/trf.md)",
+                }
+            }
+        }
+    }
+}
+"""The TRF creation (``app.api.trf``) shares this operation: its body is listed here."""
+
+
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
@@ -55,15 +71,25 @@ def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
     response_model=TournamentCreated,
     responses=problems(401, 403, 409, 413, 429),
     dependencies=[Depends(check_create_key), Depends(create_quota)],
+    openapi_extra=TRF_BODY,
 )
 def create_tournament(
     body: TournamentCreate, session: SessionDep, response: Response
 ) -> TournamentCreated:
-    """Players and settings in; the tournament and its `organizer_token` (shown this once) out."""
+    """Players and settings in; the tournament and its `organizer_token` (shown this once) out.
+    Or a TRF file (`Content-Type: text/plain`): a `dutch` tournament with its whole history;
+    a file that does not read is refused with 422 `invalid_trf`, naming its line and column."""
     fields = body.model_dump(exclude={"name", "players"}, exclude_unset=True)
     created = tournaments.create(
         session, name=body.name, players=[p.model_dump() for p in body.players], fields=fields
     )
+    return created_answer(session, created, response)
+
+
+def created_answer(
+    session: SessionDep, created: tournaments.Created, response: Response
+) -> TournamentCreated:
+    """The answer to a creation: the tournament as read, its players, the organizer token."""
     read = _read(session, created.id)
     response.headers["Location"] = f"/v1/tournaments/{created.id}"
     response.headers["ETag"] = etag(read.version)

@@ -109,6 +109,12 @@ def create(
             for p in players
         ],
     )
+    return insert_new(session, name=name, tournament=tournament)
+
+
+def insert_new(session: Session, *, name: str, tournament: Tournament, **detail: Any) -> Created:
+    """Store a tournament the domain built (``Tournament.create``, or a TRF's history) with a
+    fresh organizer token; ``detail`` goes to the audit trail."""
     tid = secrets.token_urlsafe(12)
     token = access.new_token()
     at = storage.now()
@@ -125,7 +131,9 @@ def create(
         )
     )
     storage.save(session, tid, storage.Snapshot.of(Tournament(tournament.settings, ())), tournament)
-    audit.record(session, tid, "tournaments-create", name=name, players=len(tournament.players))
+    audit.record(
+        session, tid, "tournaments-create", name=name, players=len(tournament.players), **detail
+    )
     data = events.tournament_data(summaries(session, [tid])[0], tournament)
     events.emit(session, tid, events.TOURNAMENT_CREATED, data)
     return Created(tid, token, at, tournament)

@@ -129,6 +129,7 @@ class AsyncClient(ClientBase):
 
     # -- the operations (svizzera_client.operations) -------------------------------------------
     create_tournament = AsyncOperation(operations.create_tournament)
+    import_trf = AsyncOperation(operations.import_trf)
     list_tournaments = AsyncOperation(operations.list_tournaments)
     get_tournament = AsyncOperation(operations.get_tournament)
     update_tournament = AsyncOperation(operations.update_tournament)

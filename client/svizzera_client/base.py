@@ -75,6 +75,7 @@ class ClientBase:
             "params": {k: v for k, v in call.params.items() if v is not None},
             "headers": headers,
             "json": None if body is None else body.model_dump(mode="json", exclude_unset=True),
+            "content": call.content,
         }
 
     def _read(self, call: Call[T], response: httpx.Response) -> T:

@@ -130,6 +130,7 @@ class Client(ClientBase):
 
     # -- the operations (svizzera_client.operations) -------------------------------------------
     create_tournament = SyncOperation(operations.create_tournament)
+    import_trf = SyncOperation(operations.import_trf)
     list_tournaments = SyncOperation(operations.list_tournaments)
     get_tournament = SyncOperation(operations.get_tournament)
     update_tournament = SyncOperation(operations.update_tournament)

@@ -82,6 +82,8 @@ class Call(Generic[T]):
 
     read: Callable[[httpx.Response], T]
     json: Request | None = None
+    content: bytes | None = None
+    """A body that is not JSON (a TRF), sent as it is with the ``Content-Type`` of ``headers``."""
     params: Mapping[str, str | int | float | None] = field(default_factory=dict)
     headers: Mapping[str, str] = field(default_factory=dict)
     if_match: IfMatch = None
@@ -94,10 +96,12 @@ OPERATIONS: dict[str, Operation] = {}
 
 
 def operation(
-    method: str, path: str, operation_id: str, *, auth: Auth = "public"
+    method: str, path: str, operation_id: str, *, auth: Auth = "public", variant: bool = False
 ) -> Callable[[Callable[P, Call[T]]], Callable[P, Call[T]]]:
     """Register a request builder as ``operation_id``: the path's ``{names}`` are filled from
-    the builder's arguments of the same names."""
+    the builder's arguments of the same names. A ``variant`` is a second builder of an operation
+    registered already, with another body (``import_trf`` for ``tournaments-create``):
+    ``OPERATIONS`` keeps the first."""
 
     def register(build: Callable[P, Call[T]]) -> Callable[P, Call[T]]:
         signature = inspect.signature(build)
@@ -105,7 +109,11 @@ def operation(
         if missing := set(names) - signature.parameters.keys():
             raise TypeError(f"{build.__name__} lacks the path parameters {sorted(missing)}")
         op = Operation(operation_id, method, path, auth, build.__name__)
-        OPERATIONS[operation_id] = op
+        registered = OPERATIONS.get(operation_id)
+        if not variant:
+            OPERATIONS[operation_id] = op
+        elif registered is None or (registered.method, registered.path) != (method, path):
+            raise TypeError(f"{build.__name__} is a variant of no registered {operation_id}")
 
         @functools.wraps(build)
         def bound(*args: P.args, **kwargs: P.kwargs) -> Call[T]:
@@ -359,6 +367,16 @@ def start_final_phase(tournament_id: str, *, if_match: IfMatch = None) -> Call[F
 @operation("GET", TOURNAMENT + "/final-phase", "final-phase-read")
 def get_final_phase(tournament_id: str) -> Call[FinalPhaseRead]:
     return Call(one(FinalPhaseRead))
+
+
+@operation("POST", "/v1/tournaments", "tournaments-create", auth="create_key", variant=True)
+def import_trf(trf: str | bytes) -> Call[TournamentCreated]:
+    """Create a ``dutch`` tournament from a Tournament Report File (its text, or its bytes as
+    UTF-8) with the whole history it holds; a file the server cannot read is an ``ApiError``
+    with code ``invalid_trf`` naming its line and column."""
+    content = trf.encode() if isinstance(trf, str) else trf
+    headers = {"Content-Type": "text/plain; charset=utf-8"}
+    return Call(one(TournamentCreated), content=content, headers=headers)
 
 
 @operation("GET", TOURNAMENT + "/print", "print-read")

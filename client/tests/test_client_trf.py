@@ -1,7 +1,9 @@
-"""The TRF through the client and the ``svizzera`` command: ``export_trf`` / ``export --trf``."""
+"""The TRF through the client and the ``svizzera`` command: ``export_trf`` / ``export --trf``,
+``import_trf`` / ``import FILE.trf``."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -9,7 +11,7 @@ import pytest
 from live_server import LiveServer
 from typer.testing import CliRunner, Result
 
-from svizzera_client import Client
+from svizzera_client import Client, InvalidRequest
 from svizzera_client.cli import app
 from svizzera_client.models import PlayerCreate, ResultWrite, TournamentCreate
 
@@ -60,3 +62,40 @@ def test_export_trf_saves_the_file_as_served(svizzera: Run, client: Client, tmp_
     svizzera("export", "--trf", "-o", str(path), "--tournament", created.id)
     assert path.read_bytes() == client.export_trf(created.id).encode()
     assert b"\n" not in path.read_bytes()
+
+
+REFERENCE = Path(__file__).resolve().parents[2] / "tests" / "data" / "dutch"
+
+
+def test_import_trf_creates_the_tournament_with_its_rounds(client: Client) -> None:
+    text = (REFERENCE / "dutch_p0009_r05_s101.trf").read_bytes()
+    created = client.import_trf(text)
+    assert (created.pairing, created.current_round, created.status) == ("dutch", 5, "finished")
+    assert created.organizer_token == client.tokens[created.id]
+    back = client.export_trf(created.id)
+    # every player record as in the file, up to its points (the rank is Svizzera's)
+    assert [line[:84] for line in player_lines(back)] == [
+        line[:84] for line in player_lines(text.decode())
+    ]
+    assert [line[91:] for line in player_lines(back)] == [
+        line[91:] for line in player_lines(text.decode())
+    ]
+
+
+def test_a_bad_trf_is_an_invalid_request_naming_its_line(client: Client) -> None:
+    with pytest.raises(InvalidRequest) as refused:
+        client.import_trf("012 Club\r001    1      Ada\r001    1      Bo\r")
+    assert refused.value.code == "invalid_trf"
+    assert refused.value.detail.startswith("line 3, column 5: ")
+
+
+def test_svizzera_import_makes_the_tournament_current(svizzera: Run, tmp_path: Path) -> None:
+    shown = svizzera("import", str(REFERENCE / "dutch_p0012_r07_s101.trf"), "--json")
+    created = json.loads(shown.stdout.splitlines()[-1])
+    assert created["pairing"] == "dutch" and created["current_round"] == 7
+    assert "organizer_token" not in created and Path(created["token_file"]).exists()
+    path = tmp_path / "back.trf"
+    svizzera("export", "--trf", "-o", str(path))
+    assert path.read_bytes().startswith(b"012 AutoTest Tournament 101\r")
+    refused = svizzera("import", str(tmp_path / "missing.trf"), status=1)
+    assert "(file_error)" in refused.stderr

@@ -2,7 +2,8 @@
 
 svizzera create players.txt      svizzera round      svizzera result 3 2-1
 svizzera result (asks every result)   svizzera standings   svizzera final
-svizzera follow   svizzera print   svizzera export   svizzera export --trf
+svizzera follow   svizzera print   svizzera export
+svizzera import club.trf   svizzera export --trf
 """
 
 from __future__ import annotations
@@ -153,6 +154,35 @@ def create(
             render.players_table(created.players),
             f"Created {created.name}: {created.id} ({created.format.swiss_rounds} "
             f"Swiss rounds, final phase: {created.format.final_phase}).",
+            f"The organizer token is saved in {token_file} (only you can read it).",
+            "Next: svizzera round",
+        )
+
+
+@app.command("import")
+def import_(
+    trf_file: Annotated[Path, typer.Argument(help="A FIDE Tournament Report File (.trf).")],
+    create_key: Annotated[
+        str | None,
+        typer.Option(envvar="SVIZZERA_CREATE_KEY", help="The server's key to create, if any."),
+    ] = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Create a dutch tournament from a TRF, with every round it holds; its organizer token is
+    saved for you."""
+    with Session(server, as_json=json) as s:
+        s.client.create_key = create_key
+        created = s.client.import_trf(trf_file.read_bytes())
+        token_file = s.store.save(
+            Saved(created.id, s.server, created.name, created.organizer_token)
+        )
+        shown = created.model_dump(mode="json", exclude={"organizer_token"})
+        s.show(
+            {**shown, "token_file": str(token_file)},
+            render.players_table(created.players),
+            f"Imported {created.name}: {created.id} (round {created.current_round} of "
+            f"{created.format.swiss_rounds}, status {created.status}).",
             f"The organizer token is saved in {token_file} (only you can read it).",
             "Next: svizzera round",
         )
