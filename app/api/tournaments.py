@@ -47,22 +47,6 @@ def _read(session: SessionDep, tournament_id: str) -> TournamentRead:
     return views.tournament(tournaments.summaries(session, [tournament_id])[0])
 
 
-TRF_BODY = {
-    "requestBody": {
-        "content": {
-            "text/plain": {
-                "schema": {
-                    "type": "string",
-                    "description": "A Tournament Report File (TRF-2026, or TRF-16 with XXR/XXC): "
-                    "creates a `dutch` tournament with every round the file holds (docs/trf.md)",
-                }
-            }
-        }
-    }
-}
-"""The TRF creation (``app.api.trf``) shares this operation: its body is listed here."""
-
-
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
@@ -71,7 +55,6 @@ TRF_BODY = {
     response_model=TournamentCreated,
     responses=problems(401, 403, 409, 413, 429),
     dependencies=[Depends(check_create_key), Depends(create_quota)],
-    openapi_extra=TRF_BODY,
 )
 def create_tournament(
     body: TournamentCreate, session: SessionDep, response: Response

@@ -85,19 +85,22 @@ def test_405_allows_every_method_of_the_path(client: ApiClient) -> None:
 def test_a_body_that_is_not_json_is_415_and_changes_nothing(client: ApiClient) -> None:
     t, webhook_id = played(client)
     with_body = [
-        (method, path, set(op["requestBody"]["content"]))
+        (method, path)
         for path, ops in operations(client).items()
         for method, op in ops.items()
         if "requestBody" in op
     ]
     assert len(with_body) >= 6
     version = client.get(f"/v1/tournaments/{t.id}").json()["version"]
-    for method, path, accepted in with_body:
+    for method, path in with_body:
         url = fill(path, t, webhook_id)
-        # (creating a tournament also reads a TRF as text/plain: tests/api/test_trf_import.py)
         for headers in ({"Content-Type": "text/plain"}, {}):
-            if headers.get("Content-Type") in accepted:
-                continue
+            if (method, path, headers) == (
+                "post",
+                "/v1/tournaments",
+                {"Content-Type": "text/plain"},
+            ):
+                continue  # a TRF creates a tournament: tests/api/test_trf_import.py
             answer = client.request(
                 method, url, content=b'{"name": "x"}', headers={**t.auth, **headers}
             )
