@@ -136,7 +136,7 @@ def test_titles_fide_numbers_byes_to_come_and_the_points_table() -> None:
         (["142 3", "162  W 3.0    Q 1.0"], 6, 15, "unknown result code 'Q'"),
         (["142 3", "162  A 1.0"], 6, 6, "an absence (A) scores nothing here"),
         (["142 3", "162  W 150"], 6, 6, "a result is worth at most 100 points"),
-        (["142 5"], 5, 5, "swiss_rounds must be 1 to 3 for 3 players"),
+        (["142 5"], 5, 5, "`swiss_rounds` must be 1 to 3 for 3 players"),
     ],
 )
 def test_what_a_tournament_cannot_hold_is_placed(
