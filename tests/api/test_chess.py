@@ -9,10 +9,12 @@ from typing import Any
 
 from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch_types import CHESS_POINTS, Board, Colour, Outcome
+from app.domain.trf import read_trf
 from app.domain.types import PlayerId
 from tests.api.helpers import Organizer, assert_problem, create, generate
 from tests.client import ApiClient
 from tests.domain.chess_ledger import Ledger
+from tests.domain.dutch_reference import document_round_input, document_round_result
 
 TITLES = {1: "GM", 2: "IM", 4: "FM", 7: "WIM"}
 
@@ -81,6 +83,7 @@ def test_a_sixteen_player_dutch_tournament_is_played_to_the_end(client: ApiClien
     initial = Colour(body["initial_colour"])
     asked_for = {2: {PlayerId(5): "half_point"}, 3: {PlayerId(9): "zero_point"}}
     withdrawn: set[PlayerId] = set()
+    played: dict[int, tuple[frozenset[Board], PlayerId | None]] = {}
     for number in range(1, 6):
         asked = asked_for.get(number, {})
         for pid, kind in asked.items():
@@ -109,6 +112,13 @@ def test_a_sixteen_player_dutch_tournament_is_played_to_the_end(client: ApiClien
         assert swiss_round["paths"] == [{"group": None, "path": ["dutch"]}]
         if number in (2, 3):
             assert expected.bye is not None  # 15 players present: somebody gets the PAB
+        played[number] = (
+            frozenset(
+                Board(PlayerId(numbers[board.white]), PlayerId(numbers[board.black]))
+                for board in expected.boards
+            ),
+            None if expected.bye is None else PlayerId(numbers[expected.bye]),
+        )
 
         for pid in numbers:
             if pid == expected.bye:
@@ -140,6 +150,17 @@ def test_a_sixteen_player_dutch_tournament_is_played_to_the_end(client: ApiClien
     assert [p["player_id"] for p in final["final_ranking"]] == [
         r["player_id"] for r in standings["rows"]
     ]
+
+    # The exported TRF tells the same story: each of its rounds, paired by the engine from the
+    # rounds before it as the file writes them, is the round that was played (by start number).
+    answer = client.get(f"/v1/tournaments/{t.id}/export.trf")
+    assert answer.status_code == 200, answer.text
+    document = read_trf(answer.text)
+    assert document.total_rounds == 5
+    for number in range(1, 6):
+        again = pair_dutch(document_round_input(document, number))
+        assert (frozenset(again.boards), again.bye) == played[number]
+        assert document_round_result(document, number) == played[number]
 
 
 def _result(what: str) -> dict[str, Any]:

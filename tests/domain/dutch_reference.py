@@ -52,7 +52,10 @@ def document(name: str) -> TrfDocument:
 
 
 def rounds(name: str) -> int:
-    doc = document(name)
+    return total_rounds(document(name))
+
+
+def total_rounds(doc: TrfDocument) -> int:
     return doc.total_rounds or doc.rounds_played
 
 
@@ -99,7 +102,11 @@ def initial_colour(doc: TrfDocument) -> Colour:
 
 
 def round_input(name: str, number: int) -> DutchInput:
-    doc = document(name)
+    return document_round_input(document(name), number)
+
+
+def document_round_input(doc: TrfDocument, number: int) -> DutchInput:
+    """The engine's input for round ``number`` of any tournament written as a TRF."""
     players = tuple(
         DutchPlayer(
             PlayerId(p.start_number),
@@ -109,13 +116,20 @@ def round_input(name: str, number: int) -> DutchInput:
         )
         for p in sorted(doc.players, key=lambda p: p.start_number)
     )
-    return DutchInput(players, RoundNumber(number), rounds(name), initial_colour(doc))
+    return DutchInput(players, RoundNumber(number), total_rounds(doc), initial_colour(doc))
 
 
 def round_result(name: str, number: int) -> tuple[frozenset[Board], PlayerId | None]:
+    return document_round_result(document(name), number)
+
+
+def document_round_result(
+    doc: TrfDocument, number: int
+) -> tuple[frozenset[Board], PlayerId | None]:
+    """What round ``number`` of a tournament written as a TRF was: its boards and its PAB."""
     boards = set()
     bye = None
-    for p in document(name).players:
+    for p in doc.players:
         game = _game(p.games, number - 1)
         if game is None:
             continue
