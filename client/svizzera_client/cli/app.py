@@ -36,6 +36,7 @@ from svizzera_client.models import (
     Tiebreak,
     TokenCreate,
     TournamentCreate,
+    TournamentCreated,
 )
 
 
@@ -145,17 +146,11 @@ def create(
         )
         s.client.create_key = create_key
         created = s.client.create_tournament(body)
-        token_file = s.store.save(
-            Saved(created.id, s.server, created.name, created.organizer_token)
-        )
-        shown = created.model_dump(mode="json", exclude={"organizer_token"})
-        s.show(
-            {**shown, "token_file": str(token_file)},
-            render.players_table(created.players),
+        show_created(
+            s,
+            created,
             f"Created {created.name}: {created.id} ({created.format.swiss_rounds} "
             f"Swiss rounds, final phase: {created.format.final_phase}).",
-            f"The organizer token is saved in {token_file} (only you can read it).",
-            "Next: svizzera round",
         )
 
 
@@ -174,18 +169,25 @@ def import_(
     with Session(server, as_json=json) as s:
         s.client.create_key = create_key
         created = s.client.import_trf(trf_file.read_bytes())
-        token_file = s.store.save(
-            Saved(created.id, s.server, created.name, created.organizer_token)
-        )
-        shown = created.model_dump(mode="json", exclude={"organizer_token"})
-        s.show(
-            {**shown, "token_file": str(token_file)},
-            render.players_table(created.players),
+        show_created(
+            s,
+            created,
             f"Imported {created.name}: {created.id} (round {created.current_round} of "
             f"{created.format.swiss_rounds}, status {created.status}).",
-            f"The organizer token is saved in {token_file} (only you can read it).",
-            "Next: svizzera round",
         )
+
+
+def show_created(s: Session, created: TournamentCreated, headline: str) -> None:
+    """Save a new tournament's organizer token for the user and show the tournament without it."""
+    token_file = s.store.save(Saved(created.id, s.server, created.name, created.organizer_token))
+    shown = created.model_dump(mode="json", exclude={"organizer_token"})
+    s.show(
+        {**shown, "token_file": str(token_file)},
+        render.players_table(created.players),
+        headline,
+        f"The organizer token is saved in {token_file} (only you can read it).",
+        "Next: svizzera round",
+    )
 
 
 @app.command("round")
