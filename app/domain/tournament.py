@@ -444,11 +444,16 @@ class Tournament:
         """
         player = self._player(player_id)
         if player.withdrawn:
-            raise AlreadyWithdrawn(f"{player.name} has withdrawn")
+            raise AlreadyWithdrawn(
+                f"{player.name} has withdrawn and is paired in no later round: no bye is needed"
+            )
         self._check_future_round(number)
         if kind not in self.settings.byes_allowed:
             allowed = ", ".join(sorted(self.settings.byes_allowed)) or "none"
-            raise ByeNotAllowed(f"this tournament does not give {kind} byes (allowed: {allowed})")
+            raise ByeNotAllowed(
+                f"this tournament does not give {kind} byes (allowed: {allowed}): ask for an "
+                "allowed kind, or change the tournament's allowed_byes first"
+            )
         kept = [b for b in player.requested_byes if b.round != number]
         byes = tuple(sorted([*kept, RequestedBye(number, kind)], key=lambda b: b.round))
         self.players[player_id] = replace(player, requested_byes=byes)

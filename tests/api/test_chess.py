@@ -179,7 +179,8 @@ def test_requested_byes_are_refused_with_a_problem_and_change_nothing(client: Ap
     assert t.body["initial_colour"] == "white"
     version = client.get(f"/v1/tournaments/{t.id}").json()["version"]
 
-    assert_problem(bye(client, t, 2, 1, "half_point"), 422, "bye_not_allowed")
+    refused = assert_problem(bye(client, t, 2, 1, "half_point"), 422, "bye_not_allowed")
+    assert "allowed: zero_point" in refused["detail"] and "allowed_byes" in refused["detail"]
     assert_problem(bye(client, t, 2, 9, "zero_point"), 404, "round_not_found")
     assert_problem(bye(client, t, 99, 1, "zero_point"), 404, "player_not_found")
     assert_problem(bye(client, t, 2, 1, "full_point"), 422, "validation_error")
@@ -199,7 +200,8 @@ def test_requested_byes_are_refused_with_a_problem_and_change_nothing(client: Ap
         f"/v1/tournaments/{t.id}/players/3", json={"withdrawn": True}, headers=t.auth
     )
     assert withdrawn.status_code == 200
-    assert_problem(bye(client, t, 3, 3, "zero_point"), 409, "already_withdrawn")
+    refused = assert_problem(bye(client, t, 3, 3, "zero_point"), 409, "already_withdrawn")
+    assert "no bye is needed" in refused["detail"]
     audit = client.get(f"/v1/tournaments/{t.id}/audit", headers=t.auth).json()["items"]
     actions = [entry["action"] for entry in audit]
     assert actions.count("players-bye-request") == 1
