@@ -9,6 +9,7 @@ numbers (halves as ``.5``) and are half-point integers inside.
 from __future__ import annotations
 
 from datetime import datetime
+from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
@@ -51,6 +52,12 @@ ListedName = Annotated[str, StringConstraints(max_length=80, pattern=NO_CONTROL_
 def points_number(half_points: int) -> float | int:
     """Half-points as a JSON number: 6 → 3, 3 → 1.5."""
     return half_points // 2 if half_points % 2 == 0 else half_points / 2
+
+
+def fraction_number(half_points: Fraction) -> float | int:
+    """Exact half-points (Sonneborn-Berger: quarters) as a JSON number: 43/2 → 10.75."""
+    points = half_points / 2
+    return points.numerator if points.denominator == 1 else float(points)
 
 
 # -- tournaments and players -------------------------------------------------------------------
@@ -264,6 +271,16 @@ class StandingRowRead(BaseModel):
     points: Number
     buchholz: Number
     median_buchholz: Number
+    sonneborn_berger: float | int = Field(
+        description="Sum of each opponent's points times the result against them (a draw: "
+        "half); byes and forfeits against a virtual opponent with the player's own points. "
+        "Quarters are possible (`10.75`)"
+    )
+    progressive: Number = Field(description="Sum of the player's points after each round")
+    direct_encounter: Number | None = Field(
+        description="Points taken from the players level on points, when every two of them "
+        "have met; otherwise `null`"
+    )
     qualified: bool
     withdrawn: bool
 

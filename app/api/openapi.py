@@ -39,7 +39,8 @@ ENUMS = {
     "Side": "`home` or `away`: a side of a match",
     "DecidedBy": "How a level final-phase match was decided",
     "Stage": "`swiss` rounds, then the final phase's `semifinal`, `final`, `third_place`",
-    "Tiebreak": "The first tiebreak after points: `buchholz`, `goals` or `lim`",
+    "Tiebreak": "The first tiebreak after points: `buchholz`, `goals`, `lim`, "
+    "`sonneborn_berger`, `progressive` or `direct_encounter` (the order: `tiebreak_criteria`)",
     "PairingSystem": "`nearest` (nearest unplayed opponent) or `lim` (Lim score groups)",
     "FinalPhaseKind": "`semifinals` (1–4 then finals), `final` (1 v 2) or `none`",
     "FormatPreset": "`standard` (Swiss rounds, then semifinals) or `short`",

@@ -53,6 +53,9 @@ class Tiebreak(StrEnum):
     BUCHHOLZ = "buchholz"
     GOALS = "goals"
     LIM = "lim"
+    SONNEBORN_BERGER = "sonneborn_berger"
+    PROGRESSIVE = "progressive"
+    DIRECT_ENCOUNTER = "direct_encounter"
 
 
 class PairingSystem(StrEnum):

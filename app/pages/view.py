@@ -9,6 +9,8 @@ templates translate them (``app/pages/i18n.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 
 from app.domain.formats import FinalPhaseKind, ResolvedFormat
 from app.domain.matches import Match
@@ -38,6 +40,9 @@ CRITERION_LABELS = {
     "points": N_("points"),
     "buchholz": N_("Buchholz"),
     "median_buchholz": N_("median Buchholz"),
+    "sonneborn_berger": N_("Sonneborn-Berger"),
+    "progressive": N_("progressive score"),
+    "direct_encounter": N_("direct encounter"),
     "goal_difference": N_("goal difference"),
     "goals_for": N_("goals for"),
     "start_number": N_("start number (lower first)"),
@@ -69,6 +74,14 @@ def points_number(score: Score) -> str:
     sign = "-" if score < 0 else ""
     whole, half = divmod(abs(score), 2)
     return f"{sign}{whole}.5" if half else f"{sign}{whole}"
+
+
+def fraction_number(half_points: Fraction) -> str:
+    """Exact half-points (Sonneborn-Berger has quarters) as a number: ``9``, ``4.5``, ``10.75``."""
+    points = half_points / 2
+    if points.denominator == 1:
+        return str(points.numerator)
+    return str(Decimal(points.numerator) / Decimal(points.denominator))
 
 
 @dataclass(frozen=True, slots=True)

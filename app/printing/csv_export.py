@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from app.domain.tournament import Tournament
-from app.pages.view import points_number, standings_tables
+from app.pages.view import fraction_number, points_number, standings_tables
 
 CSV_COLUMNS = (
     "rank",
@@ -24,6 +24,9 @@ CSV_COLUMNS = (
     "points",
     "buchholz",
     "median_buchholz",
+    "sonneborn_berger",
+    "progressive",
+    "direct_encounter",
     "qualified",
     "withdrawn",
     "final_place",
@@ -46,7 +49,8 @@ def render_standings_csv(tournament: Tournament) -> str:
     (``,`` ``;`` tab), a line break or a ``"`` is quoted, and a name is written with a ``'``
     before every formula it could start, at its start or after a separator inside it (a
     spreadsheet splitting on ``;`` or tab starts a new cell there, quotes or not).
-    ``final_place`` is the player's place in the final ranking once it is decided, else empty.
+    ``final_place`` is the player's place in the final ranking once it is decided, else empty;
+    ``direct_encounter`` is empty where it does not apply, and Sonneborn-Berger may have quarters.
     """
     ranking = tournament.final_ranking() or []
     places = {player_id: place for place, player_id in enumerate(ranking, start=1)}
@@ -72,6 +76,9 @@ def render_standings_csv(tournament: Tournament) -> str:
                     points_number(row.points),
                     points_number(row.buchholz),
                     points_number(row.median_buchholz),
+                    fraction_number(row.sonneborn_berger),
+                    points_number(row.progressive),
+                    "" if row.direct_encounter is None else points_number(row.direct_encounter),
                     _flag(line.qualified),
                     _flag(row.withdrawn),
                     places.get(row.player_id, ""),

@@ -168,6 +168,11 @@ def standings(t: Tournament, group: GroupName | None) -> s.StandingsRead:
                 points=s.points_number(r.points),
                 buchholz=s.points_number(r.buchholz),
                 median_buchholz=s.points_number(r.median_buchholz),
+                sonneborn_berger=s.fraction_number(r.sonneborn_berger),
+                progressive=s.points_number(r.progressive),
+                direct_encounter=None
+                if r.direct_encounter is None
+                else s.points_number(r.direct_encounter),
                 qualified=r.player_id in qualified,
                 withdrawn=r.withdrawn,
             )

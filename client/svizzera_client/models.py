@@ -14,7 +14,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 PairingSystem = Literal["nearest", "lim", "dutch"]
-Tiebreak = Literal["buchholz", "goals", "lim"]
+Tiebreak = Literal[
+    "buchholz", "goals", "lim", "sonneborn_berger", "progressive", "direct_encounter"
+]
 Status = Literal["registration", "swiss", "final_phase", "finished"]
 Stage = Literal["swiss", "semifinal", "final", "third_place"]
 Side = Literal["home", "away"]
@@ -325,6 +327,9 @@ class StandingRowRead(Response):
     points: Points
     buchholz: Points
     median_buchholz: Points
+    sonneborn_berger: Points
+    progressive: Points
+    direct_encounter: Points | None
     qualified: bool
     withdrawn: bool
 

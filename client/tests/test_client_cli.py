@@ -165,6 +165,20 @@ def test_the_group_variant(svizzera: Run, tmp_path: Path) -> None:
     assert group_a["group"] == "A" and len(group_a["rows"]) == 4
 
 
+def test_a_chess_tiebreak_has_its_column(svizzera: Run, tmp_path: Path) -> None:
+    players = tmp_path / "club.txt"
+    players.write_text("".join(f"{name}\n" for name in PLAYERS))
+    created = svizzera("create", str(players), "--tiebreak", "sonneborn_berger", "--json")
+    assert as_json(created)["tiebreak_criteria"][:2] == ["points", "sonneborn_berger"]
+    svizzera("round")
+    svizzera("result", "--json", input="1-0\n0-0\n0-1\n1-0\n")
+    standings = StandingsRead.model_validate(as_json(svizzera("standings", "--json")))
+    table = svizzera("standings").stdout
+    assert "S-B" in table and "order: points, sonneborn_berger, buchholz" in table
+    # After one round a winner's Sonneborn-Berger is the loser's 0 points, a draw's half of 1.
+    assert sorted(row.sonneborn_berger for row in standings.rows) == [0] * 6 + [0.5] * 2
+
+
 def test_use_takes_over_a_tournament_with_its_token(
     svizzera: Run, server: LiveServer, tmp_path: Path
 ) -> None:

@@ -1,7 +1,8 @@
 """Whole evenings over HTTP, every standings row checked against figures computed here.
 
 The expected standings are worked out in this file from the recorded results alone, following
-``standings.md`` (points, Buchholz with the virtual opponent, median Buchholz, the tiebreak order)
+``standings.md`` (points, Buchholz with the virtual opponent, median Buchholz, the tiebreak order;
+Sonneborn-Berger, progressive score and direct encounter as ``docs/rules.md`` says)
 and ``tournament.md`` (qualifiers, semifinals, finals, final ranking); the app's answers must
 match them row by row after every round.
 """
@@ -33,15 +34,21 @@ class Line:
     goals_against: int = 0
     points: int = 0
     opponents: list[int | None] = field(default_factory=list)  # None: virtual opponent
+    halves: list[int] = field(default_factory=list)  # per opponent: 2 won, 1 drew, 0 lost
+    taken: list[tuple[int, int]] = field(default_factory=list)  # (round, points) per result
+    against: dict[int, int] = field(default_factory=dict)  # points taken from each opponent
 
 
 def expected_lines(players: list[dict[str, Any]], rounds: list[dict[str, Any]]) -> dict[int, Line]:
     lines = {p["id"]: Line(p["id"], p["start_number"], p["group"]) for p in players}
     for swiss_round in rounds:
+        number = swiss_round["number"]
         for pid in swiss_round["byes"]:
             lines[pid].byes += 1
             lines[pid].points += POINTS["bye"]
             lines[pid].opponents.append(None)
+            lines[pid].halves.append(2)  # the bye is worth a win
+            lines[pid].taken.append((number, POINTS["bye"]))
         for m in swiss_round["matches"]:
             home, away, result = lines[m["home"]], lines[m["away"]], m["result"]
             assert result is not None
@@ -50,25 +57,35 @@ def expected_lines(players: list[dict[str, Any]], rounds: list[dict[str, Any]]) 
                 present.wins += 1
                 present.points += POINTS["win"]
                 absent.losses += 1
-                home.opponents.append(None)
-                away.opponents.append(None)
+                for me, other, halves, points in (
+                    (present, absent, 2, POINTS["win"]),
+                    (absent, present, 0, POINTS["loss"]),
+                ):
+                    me.opponents.append(None)
+                    me.halves.append(halves)
+                    me.taken.append((number, points))
+                    me.against[other.player_id] = me.against.get(other.player_id, 0) + points
                 continue
-            home.opponents.append(away.player_id)
-            away.opponents.append(home.player_id)
-            for me, goals, against in (
-                (home, result["home"], result["away"]),
-                (away, result["away"], result["home"]),
+            for me, other, goals, against in (
+                (home, away, result["home"], result["away"]),
+                (away, home, result["away"], result["home"]),
             ):
                 me.goals_for += goals
                 me.goals_against += against
                 if goals > against:
                     me.wins += 1
-                    me.points += POINTS["win"]
+                    halves, points = 2, POINTS["win"]
                 elif goals == against:
                     me.draws += 1
-                    me.points += POINTS["draw"]
+                    halves, points = 1, POINTS["draw"]
                 else:
                     me.losses += 1
+                    halves, points = 0, POINTS["loss"]
+                me.points += points
+                me.opponents.append(other.player_id)
+                me.halves.append(halves)
+                me.taken.append((number, points))
+                me.against[other.player_id] = me.against.get(other.player_id, 0) + points
     return lines
 
 
@@ -86,6 +103,33 @@ def number(half_points: int) -> float | int:
     return half_points // 2 if half_points % 2 == 0 else half_points / 2
 
 
+def sonneborn_berger(line: Line, lines: dict[int, Line]) -> float | int:
+    """Opponents' points times the result against them (a draw: half), in points."""
+    quarters = sum(v * h for v, h in zip(buchholz_values(line, lines), line.halves, strict=True))
+    return quarters // 4 if quarters % 4 == 0 else quarters / 4
+
+
+def progressive(line: Line, rounds_played: int) -> float | int:
+    return number(sum(points * (rounds_played - r + 1) for r, points in line.taken))
+
+
+def direct_encounters(lines: dict[int, Line]) -> dict[int, float | int | None]:
+    """Points taken from the players level on points (same group), if every two of them met."""
+    level: dict[tuple[str | None, int], list[Line]] = {}
+    for line in lines.values():
+        level.setdefault((line.group, line.points), []).append(line)
+    values: dict[int, float | int | None] = {}
+    for tied in level.values():
+        ids = [line.player_id for line in tied]
+        applies = len(tied) > 1 and all(
+            other in line.against for line in tied for other in ids if other != line.player_id
+        )
+        for line in tied:
+            taken = sum(line.against.get(other, 0) for other in ids if other != line.player_id)
+            values[line.player_id] = number(taken) if applies else None
+    return values
+
+
 def expected_rows(
     players: list[dict[str, Any]],
     rounds: list[dict[str, Any]],
@@ -95,6 +139,7 @@ def expected_rows(
 ) -> list[dict[str, Any]]:
     lines = expected_lines(players, rounds)
     names = {p["id"]: p["name"] for p in players}
+    encounters = direct_encounters(lines)
     rows = []
     for line in lines.values():
         values = buchholz_values(line, lines)
@@ -114,6 +159,9 @@ def expected_rows(
                 "points": number(line.points),
                 "buchholz": number(sum(values)),
                 "median_buchholz": number(median(values)),
+                "sonneborn_berger": sonneborn_berger(line, lines),
+                "progressive": progressive(line, len(rounds)),
+                "direct_encounter": encounters[line.player_id],
                 "withdrawn": False,
                 "_start": line.start_number,
             }

@@ -6,6 +6,8 @@ is ``Score(12)`` and a Buchholz of 21 points is ``Score(42)``.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from app.domain.errors import UnknownPlayer
@@ -143,6 +145,11 @@ def test_golden_rows_in_full() -> None:
         points=Score(12),
         buchholz=Score(42),
         median_buchholz=Score(12),
+        # Wins over Bianchi (6 points) and 8 (6), a loss to 4: 12 points. Running score 3, 6, 6.
+        # Level on 6 with Bianchi, 8 and 5, but Rossi never met 5: no direct encounter.
+        sonneborn_berger=Fraction(24),
+        progressive=Score(30),
+        direct_encounter=None,
         withdrawn=False,
     )
     assert rossi.goal_difference == 1
@@ -188,6 +195,21 @@ def test_tiebreak_criteria_are_the_spec_tables() -> None:
         Tiebreak.BUCHHOLZ: ("points", "buchholz", "goal_difference", "goals_for", "start_number"),
         Tiebreak.GOALS: ("points", "goal_difference", "goals_for", "start_number"),
         Tiebreak.LIM: ("points", "goal_difference", "median_buchholz", "start_number"),
+        **{
+            chosen: (
+                "points",
+                chosen.value,
+                "buchholz",
+                "goal_difference",
+                "goals_for",
+                "start_number",
+            )
+            for chosen in (
+                Tiebreak.SONNEBORN_BERGER,
+                Tiebreak.PROGRESSIVE,
+                Tiebreak.DIRECT_ENCOUNTER,
+            )
+        },
     }
 
 

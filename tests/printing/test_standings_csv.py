@@ -43,6 +43,9 @@ def expected(tournament: Tournament, row: StandingRow) -> dict[str, str]:
         "points": number(row.points),
         "buchholz": number(row.buchholz),
         "median_buchholz": number(row.median_buchholz),
+        "sonneborn_berger": str(float(row.sonneborn_berger / 2)).removesuffix(".0"),
+        "progressive": number(row.progressive),
+        "direct_encounter": "" if row.direct_encounter is None else number(row.direct_encounter),
         "qualified": "true" if row.player_id in tournament.qualified() else "false",
         "withdrawn": "true" if row.withdrawn else "false",
         "final_place": final_place(tournament, row),
@@ -149,7 +152,8 @@ def test_a_spreadsheet_splitting_on_semicolons_finds_no_formula() -> None:
     assert [f for f in quoting if starts_a_formula(f)] == []
     # a spreadsheet that ignores quotes altogether splits the same way
     naive = [f for line in text.splitlines() for f in line.split(";")]
-    assert " '-2+3\",,0,0,0,0,0,0,0,0,0,0,0,false,false," in naive
+    # (Sonneborn-Berger and progressive 0, direct encounter empty before round 1)
+    assert " '-2+3\",,0,0,0,0,0,0,0,0,0,0,0,0,0,,false,false," in naive
     assert [f for f in naive if starts_a_formula(f)] == []
 
 

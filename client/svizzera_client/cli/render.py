@@ -104,6 +104,14 @@ def round_table(round_: RoundRead, names: Names) -> Table:
     return table
 
 
+CHESS_COLUMNS = {
+    "sonneborn_berger": ("S-B",),
+    "progressive": ("Progr.",),
+    "direct_encounter": ("Direct",),
+}
+"""The column of the tiebreak in use, between the points and Buchholz, when it is one of these."""
+
+
 def standings_table(standings: StandingsRead) -> Table:
     title = f"Standings after round {standings.round}"
     if standings.group:
@@ -114,13 +122,19 @@ def standings_table(standings: StandingsRead) -> Table:
     table.add_column("Name")
     if grouped:
         table.add_column("Group")
-    for column in ("Pl", "W", "D", "L", "Goals", "Pts", "Buchholz", "Q"):
+    chosen = CHESS_COLUMNS.get(standings.tiebreak)
+    columns = ("Pl", "W", "D", "L", "Goals", "Pts", *(chosen or ()), "Buchholz", "Q")
+    for column in columns:
         table.add_column(column, justify="right")
     for r in standings.rows:
         name = f"{r.name} (withdrawn)" if r.withdrawn else r.name
         row = [str(r.rank), name] + ([r.group or ""] if grouped else [])
         row += [str(r.played), str(r.wins), str(r.draws), str(r.losses)]
-        row += [f"{r.goals_for}:{r.goals_against}", str(r.points), str(r.buchholz)]
+        row += [f"{r.goals_for}:{r.goals_against}", str(r.points)]
+        if chosen is not None:
+            value = getattr(r, standings.tiebreak)
+            row.append("" if value is None else str(value))
+        row.append(str(r.buchholz))
         row.append("✓" if r.qualified else "")
         table.add_row(*row)
     return table
