@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import re
 import secrets
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -112,10 +113,19 @@ def create(
     return insert_new(session, name=name, tournament=tournament)
 
 
+ID_FIRST = string.ascii_letters + string.digits + "_"
+
+
+def new_tournament_id() -> str:
+    """A random URL-safe id of 16 characters (about 96 bits) that never starts with ``-``: a
+    command line (``svizzera use ID``) would read such an id as an option."""
+    return secrets.choice(ID_FIRST) + secrets.token_urlsafe(12)[1:]
+
+
 def insert_new(session: Session, *, name: str, tournament: Tournament, **detail: Any) -> Created:
     """Store a tournament the domain built (``Tournament.create``, or a TRF's history) with a
     fresh organizer token; ``detail`` goes to the audit trail."""
-    tid = secrets.token_urlsafe(12)
+    tid = new_tournament_id()
     token = access.new_token()
     at = storage.now()
     session.execute(
