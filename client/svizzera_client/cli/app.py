@@ -86,6 +86,10 @@ Server = Annotated[
     typer.Option("--server", envvar="SVIZZERA_SERVER", help="The Svizzera server's base URL."),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (for scripts) instead of tables.")]
+CreateKey = Annotated[
+    str | None,
+    typer.Option(envvar="SVIZZERA_CREATE_KEY", help="The server's key to create, if any."),
+]
 Tournament = Annotated[
     str | None,
     typer.Option(
@@ -120,10 +124,7 @@ def create(
         InitialColour | None,
         typer.Option(help="dutch: round 1's colour for the top seed (default: draw)."),
     ] = None,
-    create_key: Annotated[
-        str | None,
-        typer.Option(envvar="SVIZZERA_CREATE_KEY", help="The server's key to create, if any."),
-    ] = None,
+    create_key: CreateKey = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
@@ -157,10 +158,7 @@ def create(
 @app.command("import")
 def import_(
     trf_file: Annotated[Path, typer.Argument(help="A FIDE Tournament Report File (.trf).")],
-    create_key: Annotated[
-        str | None,
-        typer.Option(envvar="SVIZZERA_CREATE_KEY", help="The server's key to create, if any."),
-    ] = None,
+    create_key: CreateKey = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
