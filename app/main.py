@@ -33,7 +33,7 @@ from app.api.http_rules import STRICT, HeadAsGet, allow_every_method
 from app.api.openapi import TAGS, polish_openapi
 from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
-from app.db import engine_from
+from app.db import engine_from, warm_pool
 from app.errors import install_error_handlers
 from app.logs import hide_query_strings
 from app.settings import Settings, get_settings
@@ -54,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # of the collector's scans, or every full collection during a large standings read
         # walks them all (measured: +50-60 ms on a 1,000-player standings, docs/performance.md).
         gc.freeze()
+        await asyncio.to_thread(warm_pool, app.state.engine)
         _end_streams_on_exit(app.state.event_hub)
         async with webhook_worker(app.state.engine, settings):
             yield

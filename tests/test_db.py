@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from typing import TypeVar
+
+import httpx
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
@@ -11,6 +17,8 @@ from app.main import create_app
 from app.settings import Settings
 from tests.api.helpers import assert_problem
 from tests.client import ApiClient
+
+T = TypeVar("T")
 
 
 def postgres_only(db_url: str) -> None:
@@ -54,3 +62,36 @@ def test_an_operational_error_that_is_no_timeout_is_not_busy(db_url: str) -> Non
     finally:
         engine.dispose()
     assert not is_busy(raised.value)
+
+
+def started(app: FastAPI, check: Callable[[], T]) -> T:
+    """``check()`` run once the app's start-up (its lifespan) has run, before it shuts down."""
+
+    async def run() -> T:
+        async with app.router.lifespan_context(app):
+            return await asyncio.to_thread(check)
+
+    return asyncio.run(run())
+
+
+def test_the_pool_is_open_before_the_first_request(db_url: str) -> None:
+    postgres_only(db_url)
+    app = create_app(Settings(database_url=db_url, db_pool_size=3))
+    pool = app.state.engine.pool
+    assert pool.checkedin() + pool.checkedout() == 0
+    opened = started(app, lambda: pool.checkedin() + pool.checkedout())
+    assert opened == 3
+
+
+def test_a_database_down_at_start_up_leaves_the_service_up_and_degraded(db_url: str) -> None:
+    postgres_only(db_url)
+    down = "postgresql+psycopg://postgres@127.0.0.1:1/test"  # nothing listens on port 1
+
+    def health() -> httpx.Response:
+        with ApiClient(app) as client:
+            return client.get("/health")
+
+    app = create_app(Settings(database_url=down, lock_timeout=1, webhook_worker=False))
+    response = started(app, health)
+    assert response.status_code == 503
+    assert response.json() == {"status": "degraded", "database": "unreachable"}
