@@ -20,6 +20,7 @@ from app.services.events import CHANNEL
 
 log = logging.getLogger(__name__)
 MAX_DELAY = 10.0
+CONNECT_TIMEOUT = 10  # seconds; a server that does not answer is retried like one that refuses
 
 
 async def listen(
@@ -40,7 +41,7 @@ async def listen(
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(
-                conninfo, autocommit=True
+                conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT
             ) as connection:
                 await connection.execute(f"LISTEN {CHANNEL}")
                 delay = 0.5
