@@ -364,6 +364,15 @@ class PlayerData(BaseModel):
     player: PlayerRead
 
 
+class ByeData(BaseModel):
+    """The player after the change (as `GET …/players` lists it), the round and the bye's kind
+    (the kind taken back, for `bye.cancelled`)."""
+
+    player: PlayerRead
+    round: int = Field(description="The Swiss round the bye is for", examples=[3])
+    kind: ByeKind
+
+
 class FinalPhaseStartedData(BaseModel):
     """The final phase as `GET …/final-phase`: qualifiers and opening matches."""
 

@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from pydantic import BaseModel, Field, create_model
 
 from app.read_models import (
+    ByeData,
     FinalPhaseStartedData,
     PlayerData,
     ResultData,
@@ -35,6 +36,8 @@ DATA: dict[str, type[BaseModel]] = {
     events.RESULT_CLEARED: ResultData,
     events.PLAYER_WITHDRAWN: PlayerData,
     events.PLAYER_ADDED: PlayerData,
+    events.BYE_REQUESTED: ByeData,
+    events.BYE_CANCELLED: ByeData,
     events.FINAL_PHASE_STARTED: FinalPhaseStartedData,
     events.TOURNAMENT_FINISHED: TournamentFinishedData,
 }
@@ -48,6 +51,8 @@ SUMMARIES = {
     events.RESULT_CLEARED: "A result was cleared",
     events.PLAYER_WITHDRAWN: "A player withdrew",
     events.PLAYER_ADDED: "A player was added (registration or late entry)",
+    events.BYE_REQUESTED: "A player asked for a bye in a round not paired yet, or for another kind",
+    events.BYE_CANCELLED: "A player took back the bye asked for in a round not paired yet",
     events.FINAL_PHASE_STARTED: "The final phase started",
     events.TOURNAMENT_FINISHED: "The tournament finished: the final ranking is decided",
 }

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from app.db import note_emitted
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
 from app.domain.tournament import Tournament
-from app.domain.types import GroupName, Player, Stage, Status
+from app.domain.types import ByeKind, GroupName, Player, PlayerId, RoundNumber, Stage, Status
 from app.models import EventRow
 from app.services import views
 from app.services.storage import now
@@ -37,6 +37,8 @@ RESULT_CORRECTED = "result.corrected"
 RESULT_CLEARED = "result.cleared"
 PLAYER_WITHDRAWN = "player.withdrawn"
 PLAYER_ADDED = "player.added"
+BYE_REQUESTED = "bye.requested"
+BYE_CANCELLED = "bye.cancelled"
 FINAL_PHASE_STARTED = "final_phase.started"
 TOURNAMENT_FINISHED = "tournament.finished"
 TYPES = (
@@ -48,6 +50,8 @@ TYPES = (
     RESULT_CLEARED,
     PLAYER_WITHDRAWN,
     PLAYER_ADDED,
+    BYE_REQUESTED,
+    BYE_CANCELLED,
     FINAL_PHASE_STARTED,
     TOURNAMENT_FINISHED,
 )
@@ -139,6 +143,10 @@ def _dump(model: Any) -> dict[str, Any]:
 
 def player_data(player: Player) -> dict[str, Any]:
     return {"player": _dump(views.player(player))}
+
+
+def bye_data(player: Player, number: int, kind: ByeKind) -> dict[str, Any]:
+    return {"player": _dump(views.player(player)), "round": number, "kind": kind.value}
 
 
 def round_data(tournament: Tournament, swiss_round: SwissRound) -> dict[str, Any]:
@@ -244,6 +252,33 @@ def batch_result_events(match_ids: Sequence[int]) -> Callable[[Tournament], Desc
         return describe
 
     return watch
+
+
+def bye_events(player_id: int, number: int) -> Callable[[Tournament], Describe]:
+    """The watch of a bye command on round ``number``: ``bye.requested`` when the player's bye
+    there is new or of another kind, ``bye.cancelled`` when one is taken back. Asking again for
+    the same kind, or taking back a bye never asked for, changes nothing and says nothing."""
+
+    def watch(before: Tournament) -> Describe:
+        was = _bye_in(before.players.get(PlayerId(player_id)), number)
+
+        def describe(_after: Tournament, player: Player) -> list[NewEvent]:
+            now = _bye_in(player, number)
+            if now == was:
+                return []
+            if now is not None:
+                return [(BYE_REQUESTED, bye_data(player, number, now))]
+            return [(BYE_CANCELLED, bye_data(player, number, was))] if was is not None else []
+
+        return describe
+
+    return watch
+
+
+def _bye_in(player: Player | None, number: int) -> ByeKind | None:
+    if player is None:  # the command refuses it
+        return None
+    return next((b.kind for b in player.requested_byes if b.round == RoundNumber(number)), None)
 
 
 def _standing_rows(t: Tournament, group: GroupName | None) -> dict[int, dict[str, Any]]:

@@ -90,6 +90,7 @@ def request_bye(
         "players-bye-request",
         lambda t: t.request_bye(PlayerId(player_id), RoundNumber(number), kind),
         detail={"player_id": player_id, "round": number, "kind": kind.value},
+        watch=events.bye_events(player_id, number),
     )
     return player
 
@@ -102,5 +103,6 @@ def cancel_bye(session: Session, write: access.Write, player_id: int, number: in
         "players-bye-cancel",
         lambda t: t.cancel_bye(PlayerId(player_id), RoundNumber(number)),
         detail={"player_id": player_id, "round": number},
+        watch=events.bye_events(player_id, number),
     )
     return player

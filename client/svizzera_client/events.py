@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from svizzera_client.models import (
+    ByeKind,
     FinalPhaseRead,
     MatchRead,
     PlaceRead,
@@ -60,6 +61,15 @@ class ResultData(EventData):
 
 class PlayerData(EventData):
     player: PlayerRead
+
+
+class ByeData(EventData):
+    """The player after the change, the round, and the bye's kind (the kind taken back, for
+    ``bye.cancelled``)."""
+
+    player: PlayerRead
+    round: int
+    kind: ByeKind
 
 
 class FinalPhaseStartedData(EventData):
@@ -123,6 +133,16 @@ class PlayerWithdrawnEvent(EventEnvelope):
     data: PlayerData
 
 
+class ByeRequestedEvent(EventEnvelope):
+    type: Literal["bye.requested"]
+    data: ByeData
+
+
+class ByeCancelledEvent(EventEnvelope):
+    type: Literal["bye.cancelled"]
+    data: ByeData
+
+
 class FinalPhaseStartedEvent(EventEnvelope):
     type: Literal["final_phase.started"]
     data: FinalPhaseStartedData
@@ -142,6 +162,8 @@ EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
     "result.cleared": ResultClearedEvent,
     "player.added": PlayerAddedEvent,
     "player.withdrawn": PlayerWithdrawnEvent,
+    "bye.requested": ByeRequestedEvent,
+    "bye.cancelled": ByeCancelledEvent,
     "final_phase.started": FinalPhaseStartedEvent,
     "tournament.finished": TournamentFinishedEvent,
 }

@@ -39,6 +39,8 @@ EventType = Literal[
     "result.cleared",
     "player.withdrawn",
     "player.added",
+    "bye.requested",
+    "bye.cancelled",
     "final_phase.started",
     "tournament.finished",
 ]

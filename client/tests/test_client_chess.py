@@ -1,11 +1,13 @@
 """A chess tournament through the client: titles and FIDE ids, the initial colour, requested
-byes asked for and taken back, White and Black on the boards."""
+byes asked for and taken back (and their events), White and Black on the boards."""
 
 from __future__ import annotations
 
 import pytest
 
 from svizzera_client import AsyncClient, Client, NotFound, PlayerCreate, TournamentCreate
+from svizzera_client.cli.render import event_line
+from svizzera_client.events import ByeCancelledEvent, ByeRequestedEvent, RoundGeneratedEvent
 
 
 def test_a_dutch_round_with_a_requested_bye(client: Client) -> None:
@@ -43,6 +45,26 @@ def test_a_dutch_round_with_a_requested_bye(client: Client) -> None:
     client.request_bye(created.id, newcomer.id, 2)
     taken_back = client.cancel_bye(created.id, newcomer.id, 2)
     assert [b.round for b in taken_back.requested_byes] == [1]
+
+    followed = []
+    for event in client.events(created.id, timeout=60):  # ends at the fifth, as they arrive
+        followed.append(event)
+        if len(followed) == 5:
+            break
+    assert [type(e) for e in followed[1:]] == [
+        ByeRequestedEvent,
+        RoundGeneratedEvent,
+        ByeRequestedEvent,
+        ByeCancelledEvent,
+    ]
+    cancelled = followed[-1]
+    assert isinstance(cancelled, ByeCancelledEvent)
+    assert (cancelled.data.round, cancelled.data.kind) == (2, "half_point")
+    assert cancelled.data.player.model_dump() == taken_back.model_dump()
+    assert (
+        event_line(followed[1], {}) == "#2 bye.requested: Newcomer skips round 1 (zero_point bye)"
+    )
+    assert event_line(cancelled, {}) == "#5 bye.cancelled: Newcomer plays round 2 again"
 
 
 @pytest.mark.anyio

@@ -148,6 +148,28 @@ def test_live_stream_disconnect_and_resume_every_event_exactly_once(server: str)
     assert second.heartbeats >= 1
 
 
+def test_a_requested_bye_and_its_cancellation_reach_a_live_stream(server: str) -> None:
+    players = [{"name": f"P{i}", "rating": 2000 - 10 * i} for i in range(4)]
+    body = {"name": "Chess", "players": players, "pairing": "dutch", "seed": 3}
+    created = httpx.post(f"{server}/v1/tournaments", json=body).json()
+    auth = {"Authorization": f"Bearer {created['organizer_token']}"}
+    reader = Reader(f"{server}/v1/tournaments/{created['id']}/events?timeout=120")
+    reader.connect()
+    reader.wait_for(1)  # the replay: tournament.created
+    url = f"{server}/v1/tournaments/{created['id']}/players/2/byes/1"
+    asked = httpx.put(url, json={"kind": "zero_point"}, headers=auth)
+    assert asked.status_code == 200, asked.text
+    reader.wait_for(2)
+    cancelled = httpx.delete(url, headers=auth)
+    assert cancelled.status_code == 200, cancelled.text
+    reader.wait_for(3)
+    reader.close()
+    assert [(e["id"], e["type"], e["data"]) for e in reader.events[1:3]] == [
+        (2, "bye.requested", {"player": asked.json(), "round": 1, "kind": "zero_point"}),
+        (3, "bye.cancelled", {"player": cancelled.json(), "round": 1, "kind": "zero_point"}),
+    ]
+
+
 @pytest.mark.postgres
 def test_two_app_processes_an_event_saved_through_one_reaches_a_client_of_the_other(
     request: pytest.FixtureRequest, db_url: str

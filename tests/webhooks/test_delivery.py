@@ -11,6 +11,7 @@ from app.api.event_schemas import validate
 from app.settings import Settings
 from app.webhooks.signing import verify
 from tests.api.helpers import Organizer, create, generate, play_round, record
+from tests.api.test_chess import bye, new_chess
 from tests.client import ApiClient
 from tests.webhooks.conftest import worker_running
 from tests.webhooks.receiver import Receiver
@@ -65,6 +66,30 @@ def test_deliveries_arrive_in_order_signed(
     ids = {a.headers["svizzera-delivery-id"] for a in arrivals}
     assert ids == {str(d["id"]) for d in delivered}
     assert all(d["delivered_at"] and d["next_attempt_at"] is None for d in delivered)
+
+
+def test_a_requested_bye_and_its_cancellation_are_delivered(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    t = new_chess(client, 4)
+    register(client, t, receiver.url, events=["bye.requested", "bye.cancelled"])
+    with worker_running(app.state.engine, settings):
+        asked = bye(client, t, 2, 1, "half_point")
+        assert asked.status_code == 200, asked.text
+        cancelled = client.delete(f"/v1/tournaments/{t.id}/players/2/byes/1", headers=t.auth)
+        assert cancelled.status_code == 200, cancelled.text
+        arrivals = receiver.wait_for(2)
+    assert len(arrivals) == 2
+    assert [(a.headers["svizzera-event-type"], a.envelope["id"]) for a in arrivals] == [
+        ("bye.requested", 2),
+        ("bye.cancelled", 3),
+    ]
+    assert [a.envelope["data"] for a in arrivals] == [
+        {"player": asked.json(), "round": 1, "kind": "half_point"},
+        {"player": cancelled.json(), "round": 1, "kind": "half_point"},
+    ]
+    for arrival in arrivals:
+        validate(arrival.envelope)
 
 
 def test_a_receiver_failing_twice_gets_the_event_on_the_third_try_and_order_holds(

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from rich.table import Table
 
 from svizzera_client.events import (
+    ByeCancelledEvent,
+    ByeRequestedEvent,
     EventEnvelope,
     FinalPhaseStartedEvent,
     PlayerAddedEvent,
@@ -166,6 +168,10 @@ def _summary(event: EventEnvelope, names: Names) -> str:
             return f"{data.tournament.name}, {len(data.players)} players"
         case PlayerAddedEvent(data=data) | PlayerWithdrawnEvent(data=data):
             return data.player.name
+        case ByeRequestedEvent(data=data):
+            return f"{data.player.name} skips round {data.round} ({data.kind} bye)"
+        case ByeCancelledEvent(data=data):
+            return f"{data.player.name} plays round {data.round} again"
         case RoundGeneratedEvent(data=data):
             return f"round {data.round.number}, {len(data.round.matches)} matches"
         case RoundUndoneEvent(data=data):
