@@ -70,6 +70,7 @@ def test_creating_says_its_key_is_optional_and_the_stream_its_events(
 ) -> None:
     create = document["paths"]["/v1/tournaments"]["post"]
     assert create["security"] == [{}, {"HTTPBearer": []}]
+    assert "`text/plain`" in create["responses"]["415"]["description"]  # a TRF is a body too
     stream = document["paths"]["/v1/tournaments/{tournament_id}/events"]["get"]
     media = stream["responses"]["200"]["content"]
     assert list(media) == ["text/event-stream"]

@@ -12,6 +12,7 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
+from starlette.datastructures import Headers
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -103,20 +104,28 @@ def is_json(content_type: str) -> bool:
     )
 
 
+def has_body(headers: Headers) -> bool:
+    return headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
+
+
+def not_json(content_type: str, *others: str) -> UnsupportedMediaType:
+    """The 415 of a body that is not JSON; ``others`` are the other bodies the operation takes,
+    each with its content type (a TRF file on ``POST /v1/tournaments``)."""
+    choices = "".join(f", or {other}" for other in others)
+    return UnsupportedMediaType(
+        f"send the body as JSON with `Content-Type: application/json`{choices}, "
+        f"not {content_type or 'without a content type'}"
+    )
+
+
 def require_json_body(request: Request) -> None:
     """A body sent to an operation that reads JSON must say ``Content-Type: application/json``."""
     route = request.scope.get("route")
     if not isinstance(route, APIRoute) or route.body_field is None:
         return
-    has_body = request.headers.get("content-length", "0") != "0" or (
-        "transfer-encoding" in request.headers
-    )
     content_type = request.headers.get("content-type", "")
-    if has_body and not is_json(content_type):
-        raise UnsupportedMediaType(
-            f"send the body as JSON with `Content-Type: application/json`, "
-            f"not {content_type or 'without a content type'}"
-        )
+    if has_body(request.headers) and not is_json(content_type):
+        raise not_json(content_type)
 
 
 STRICT = [Depends(refuse_unknown_query), Depends(require_json_body)]

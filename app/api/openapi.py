@@ -56,6 +56,10 @@ BODY_ERRORS = {
     "415": "The body is not `Content-Type: application/json` (`unsupported_media_type`)",
 }
 CREATE = ("/v1/tournaments", "post")
+CREATE_415 = (
+    "The body is neither `Content-Type: application/json` nor a TRF file as `text/plain` "
+    "(`unsupported_media_type`)"
+)
 STREAM = ("/v1/tournaments/{tournament_id}/events", "get")
 
 
@@ -81,6 +85,7 @@ def finish(document: dict[str, Any]) -> None:
         item["post"]["responses"] = {s: r for s, r in responses.items() if s.startswith("2")}
     create = document["paths"][CREATE[0]][CREATE[1]]
     create["security"] = [{}, {"HTTPBearer": []}]  # the create key only where one is set
+    create["responses"]["415"]["description"] = CREATE_415
     _describe_stream(document)
     for name, schema in document["components"]["schemas"].items():
         if "enum" in schema and name in ENUMS:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from app.domain.trf import TrfDocument, TrfPlayer, TrfResult, TrfTag, read_trf, write_trf
+from app.main import create_app
 from app.settings import Settings
 from tests.api.helpers import Organizer, assert_problem
 from tests.client import ApiClient
@@ -140,12 +141,37 @@ def test_bytes_that_are_not_utf8_are_placed_too(client: ApiClient) -> None:
 def test_json_creation_is_unchanged_and_other_bodies_are_415(client: ApiClient) -> None:
     json_body = {"name": "Club", "players": [{"name": "Ada"}, {"name": "Bo"}]}
     assert client.post("/v1/tournaments", json=json_body).status_code == 201
-    answer = client.post(
-        "/v1/tournaments",
-        content=read_text(DUTCH / SMALL).encode(),
-        headers={"Content-Type": "application/octet-stream"},
+    both = "send the body as JSON with `Content-Type: application/json`, or a TRF file with "
+    both += "`Content-Type: text/plain`, not "
+    file = read_text(DUTCH / SMALL).encode()
+    for content_type, named in (
+        ("application/octet-stream", "application/octet-stream"),
+        ("text/csv; charset=utf-8", "text/csv; charset=utf-8"),
+        (None, "without a content type"),
+    ):
+        headers = {"Content-Type": content_type} if content_type else {}
+        answer = client.post("/v1/tournaments", content=file, headers=headers)
+        assert assert_problem(answer, 415, "unsupported_media_type")["detail"] == both + named
+    assert client.get("/v1/tournaments").json()["items"][0]["name"] == "Club"  # nothing more
+    # Elsewhere a body that is not JSON is refused naming JSON only.
+    elsewhere = client.post("/v1/tournaments/nope/players", content=file, headers=TRF)
+    assert assert_problem(elsewhere, 415, "unsupported_media_type")["detail"] == (
+        "send the body as JSON with `Content-Type: application/json`, not text/plain"
     )
-    assert_problem(answer, 415, "unsupported_media_type")
+
+
+def test_a_body_of_another_type_is_refused_before_the_create_key(db_url: str) -> None:
+    app = create_app(Settings(database_url=db_url, create_key="club-secret"))
+    with ApiClient(app) as client:
+        for headers in ({}, {"Authorization": "Bearer guess"}):
+            answer = client.post(
+                "/v1/tournaments",
+                content=b"012 Club\r",
+                headers={"Content-Type": "text/csv", **headers},
+            )
+            assert_problem(answer, 415, "unsupported_media_type")
+        assert_problem(post_trf(client, "012 Club\r"), 401, "unauthorized")
+    app.state.engine.dispose()
 
 
 def test_the_body_cap_applies(client: ApiClient, settings: Settings) -> None:
