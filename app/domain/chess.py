@@ -13,9 +13,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from app.domain.errors import RoundIncomplete
+from app.domain.colours import ColourRule
+from app.domain.deadline import Deadline
+from app.domain.errors import RoundIncomplete, TooFewPlayers
 from app.domain.groups import name_key
-from app.domain.matches import Match, SwissRound
+from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
+from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch_types import (
     Colour,
     DutchInput,
@@ -27,18 +30,18 @@ from app.domain.types import (
     ByeKind,
     FideTitle,
     InitialColour,
+    PairingSystem,
     Player,
     PlayerId,
     PointsTable,
     RoundNumber,
-    Score,
     Side,
     Stage,
 )
 
 __all__ = [
-    "bye_points",
     "dutch_input",
+    "dutch_round",
     "initial_colour",
     "pairing_key",
     "place_late_entry",
@@ -88,12 +91,6 @@ def initial_colour(setting: InitialColour | None, seed: int) -> Colour:
     return Colour.WHITE if lot < 0.5 else Colour.BLACK
 
 
-def bye_points(kind: ByeKind, points: PointsTable) -> Score:
-    """What a requested bye scores (C.04.1 Art. 3 leaves it to the regulations): a
-    ``half_point`` bye a draw's points, a ``zero_point`` bye nothing."""
-    return points.draw if kind is ByeKind.HALF_POINT else Score(0)
-
-
 _BYE_OUTCOME = {
     ByeKind.HALF_POINT: Outcome.HALF_POINT_BYE,
     ByeKind.ZERO_POINT: Outcome.ZERO_POINT_BYE,
@@ -133,6 +130,24 @@ def dutch_input(
         dutch_players.append(DutchPlayer(player.id, player.start_number, history, present))
     dutch_players.sort(key=lambda p: p.number)
     return DutchInput(tuple(dutch_players), number, total_rounds, initial, points)
+
+
+def dutch_round(round_input: DutchInput, *, next_id: MatchId, deadline: Deadline) -> GeneratedRound:
+    """The round ``round_input`` asks for, by the FIDE (Dutch) System: one field, White at
+    home, the boards in the engine's order (board 1 first), colour rule ``fide``, the PAB as the
+    round's bye, path ``["dutch"]``; match ids from ``next_id``. Fewer than two present players
+    are ``TooFewPlayers``; past ``deadline`` the engine raises ``PairingTimeout``."""
+    if sum(1 for p in round_input.players if p.present) < 2:
+        raise TooFewPlayers("fewer than 2 active players are left to pair")
+    pairing = pair_dutch(round_input, deadline=deadline)
+    number = round_input.round_number
+    new_matches = tuple(
+        Match(next_id + i, Stage.SWISS, number, None, i + 1, b.white, b.black, ColourRule.FIDE)
+        for i, b in enumerate(pairing.boards)
+    )
+    byes = (pairing.bye,) if pairing.bye is not None else ()
+    swiss_round = SwissRound(number, byes, (), ((None, (PairingSystem.DUTCH.value,)),))
+    return GeneratedRound(swiss_round, new_matches)
 
 
 def _record(

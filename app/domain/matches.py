@@ -51,6 +51,14 @@ class SwissRound:
 
 
 @dataclass(frozen=True, slots=True)
+class GeneratedRound:
+    """A Swiss round just paired, with its new matches in board order."""
+
+    swiss_round: SwissRound
+    matches: tuple[Match, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MatchChanges:
     """What a result command changed: matches written (new or updated) and matches removed."""
 

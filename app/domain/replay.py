@@ -12,7 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from app.domain.matches import MatchId
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import PlayerId, Result
 
 

@@ -1,137 +1,67 @@
-"""The tournament: its state, and the commands that change it (``tournament.md``).
+"""The tournament and the commands that change it (``tournament.md``).
 
-``Tournament`` holds settings, players, Swiss rounds and matches with their results; everything
-else (status, standings, qualifiers, final ranking) is derived on demand. A command either
-applies completely or raises a ``DomainError`` and changes nothing.
+``Tournament`` is the one entry point for commands: registration, rounds, results and the final
+phase. Its state, and what is derived from it, is ``TournamentState``
+(``app.domain.tournament_state``). A command either applies completely or raises a
+``DomainError`` and changes nothing.
 """
 
 from __future__ import annotations
 
 import functools
-import random
-import unicodedata
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Concatenate, ParamSpec, TypeVar
 
 from app.domain import chess
 from app.domain import final_phase as fp
-from app.domain.colours import ColourRule, assign_colours
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.errors import (
     AlreadyWithdrawn,
-    ByeNotAllowed,
-    DuplicateName,
     InvalidSettings,
     NoMoreRounds,
     NotEnoughQualifiers,
     RegistrationClosed,
-    RepeatedName,
     RoundHasResults,
     RoundIncomplete,
     RoundLocked,
     TooFewPlayers,
     TooManyPlayers,
-    UnknownGroup,
-    UnknownMatch,
-    UnknownPlayer,
     UnknownRound,
     WrongStatus,
 )
-from app.domain.final_matches import decided, matches_from, reformed_finals
-from app.domain.formats import (
-    MAX_PLAYERS,
-    FinalPhaseKind,
-    FormatPreset,
-    GroupsSetting,
-    ResolvedFormat,
-    resolve_format,
+from app.domain.final_matches import matches_from, reformed_finals
+from app.domain.formats import MAX_PLAYERS, FinalPhaseKind
+from app.domain.groups import group_for_late_entry
+from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
+from app.domain.registration import (
+    NewPlayer,
+    check_new_name,
+    clean_name,
+    listed_players,
+    start_numbers,
+    with_groups,
 )
-from app.domain.groups import assign_groups, group_for_late_entry, name_key
-from app.domain.matches import FINAL_STAGES, Match, MatchChanges, MatchId, SwissRound
-from app.domain.pairing import PAIRING_SYSTEMS
-from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
-from app.domain.pairing.dutch import pair_dutch
+from app.domain.requested_byes import (
+    check_allowed,
+    check_future_round,
+    with_bye,
+    without_bye,
+)
 from app.domain.results import check_correctable, validate_result, winner_of
-from app.domain.standings import StandingRow, SwissGame, compute_standings
+from app.domain.round_pairing import pair_by_system
+from app.domain.settings import Settings
+from app.domain.tournament_state import TournamentState
 from app.domain.types import (
     ByeKind,
-    FideTitle,
-    GroupName,
-    InitialColour,
-    Pair,
     PairingSystem,
     Player,
     PlayerId,
-    PointsTable,
-    RequestedBye,
     Result,
-    Role,
     RoundNumber,
-    Score,
     Stage,
     Status,
-    Tiebreak,
 )
-
-MAX_NAME_LENGTH = 80
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The settings chosen at creation (``tournament.md``, "Settings").
-
-    ``initial_colour`` (``dutch`` only) is round 1's colour, ``None`` for drawn from the seed;
-    ``allowed_byes`` the byes a player may ask for, ``None`` for the system's default.
-    """
-
-    seed: int
-    pairing: PairingSystem = PairingSystem.NEAREST
-    tiebreak: Tiebreak | None = None
-    points: PointsTable = field(default_factory=PointsTable.default)
-    format: FormatPreset = FormatPreset.STANDARD
-    swiss_rounds: int | None = None
-    final_phase: FinalPhaseKind | None = None
-    groups: GroupsSetting | None = None
-    initial_colour: InitialColour | None = None
-    allowed_byes: frozenset[ByeKind] | None = None
-
-    @property
-    def byes_allowed(self) -> frozenset[ByeKind]:
-        """Both kinds for ``dutch``, none for the other systems, unless chosen."""
-        if self.allowed_byes is not None:
-            return self.allowed_byes
-        return frozenset(ByeKind) if self.pairing is PairingSystem.DUTCH else frozenset()
-
-    @property
-    def final_phase_in_use(self) -> FinalPhaseKind | None:
-        """As chosen; ``none`` for ``dutch`` when not chosen (else the format table decides)."""
-        if self.final_phase is None and self.pairing is PairingSystem.DUTCH:
-            return FinalPhaseKind.NONE
-        return self.final_phase
-
-    def check(self) -> None:
-        """``dutch`` pairs one field (no groups); ``initial_colour`` belongs to ``dutch``."""
-        if self.pairing is PairingSystem.DUTCH and self.groups is not None:
-            raise InvalidSettings("the dutch system pairs one field: no groups")
-        if self.pairing is not PairingSystem.DUTCH and self.initial_colour is not None:
-            raise InvalidSettings("initial_colour belongs to the dutch system: leave it out")
-
-    @property
-    def tiebreak_in_use(self) -> Tiebreak:
-        """``buchholz`` for ``nearest`` and ``lim`` for ``lim`` unless chosen."""
-        if self.tiebreak is not None:
-            return self.tiebreak
-        return Tiebreak.LIM if self.pairing is PairingSystem.LIM else Tiebreak.BUCHHOLZ
-
-
-@dataclass(frozen=True, slots=True)
-class NewPlayer:
-    name: str
-    rating: int | None = None
-    title: FideTitle | None = None
-    fide_id: int | None = None
-
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -153,25 +83,9 @@ def _command(
     return run
 
 
-class Tournament:
-    """A tournament's state. Build it with the constructor (from storage) or ``create``;
-    change it only by its commands, which keep the memoized standings honest."""
-
-    def __init__(
-        self,
-        settings: Settings,
-        players: Iterable[Player],
-        *,
-        rounds: Iterable[SwissRound] = (),
-        matches: Iterable[Match] = (),
-        final_phase_started: bool = False,
-    ) -> None:
-        self.settings = settings
-        self.players: dict[PlayerId, Player] = {p.id: p for p in players}
-        self.rounds: list[SwissRound] = list(rounds)
-        self.matches: dict[MatchId, Match] = {m.id: m for m in matches}
-        self.final_phase_started = final_phase_started
-        self._standings_memo: tuple[StandingRow, ...] | None = None
+class Tournament(TournamentState):
+    """A tournament. Build it with the constructor (from storage) or ``create``; change it
+    only by its commands, which keep the memoized standings honest."""
 
     # -- construction ---------------------------------------------------------------------
 
@@ -179,135 +93,9 @@ class Tournament:
     def create(cls, settings: Settings, players: Sequence[NewPlayer]) -> Tournament:
         """A new tournament in registration; start numbers and groups assigned, format checked."""
         settings.check()
-        tournament = cls(settings, ())
-        seen: set[str] = set()
-        for number, new in enumerate(players, start=1):
-            player = Player(
-                PlayerId(number),
-                _clean_name(new.name),
-                number,
-                new.rating,
-                title=new.title,
-                fide_id=new.fide_id,
-            )
-            if name_key(player.name) in seen:
-                raise RepeatedName(
-                    f"a player named {player.name!r} is listed twice: list each player once, "
-                    "and tell namesakes apart (an initial, a town)"
-                )
-            seen.add(name_key(player.name))
-            tournament.players[player.id] = player
+        tournament = cls(settings, listed_players(players))
         tournament._renumber(strict=True)
         return tournament
-
-    # -- derived state --------------------------------------------------------------------
-
-    @property
-    def format(self) -> ResolvedFormat:
-        """The format in force: as planned, until an early final phase drops the remaining
-        Swiss rounds (``swiss_rounds`` is then the number played)."""
-        planned = self.planned_format
-        if self.final_phase_started and self.current_round < planned.swiss_rounds:
-            return replace(planned, swiss_rounds=self.current_round)
-        return planned
-
-    @property
-    def planned_format(self) -> ResolvedFormat:
-        """The format the settings decide for the players entered before round 1."""
-        return resolve_format(
-            sum(1 for p in self.players.values() if p.entered_round == 1),
-            preset=self.settings.format,
-            swiss_rounds=self.settings.swiss_rounds,
-            final_phase=self.settings.final_phase_in_use,
-            groups=self.settings.groups,
-        )
-
-    @property
-    def current_round(self) -> int:
-        return len(self.rounds)
-
-    @property
-    def status(self) -> Status:
-        if not self.rounds:
-            return Status.REGISTRATION
-        if self.final_phase_started:
-            return Status.FINISHED if self._final_ranking_ready() else Status.FINAL_PHASE
-        fmt = self.format
-        if (
-            fmt.final_phase is FinalPhaseKind.NONE
-            and self.current_round == fmt.swiss_rounds
-            and self._round_complete(self.current_round)
-        ):
-            return Status.FINISHED
-        return Status.SWISS
-
-    def round_matches(self, number: int) -> list[Match]:
-        return sorted(
-            (m for m in self.matches.values() if m.stage is Stage.SWISS and m.round == number),
-            key=lambda m: m.board,
-        )
-
-    def final_matches(self) -> list[Match]:
-        order = {stage: i for i, stage in enumerate(FINAL_STAGES)}
-        return sorted(
-            (m for m in self.matches.values() if m.stage is not Stage.SWISS),
-            key=lambda m: (order[m.stage], m.board),
-        )
-
-    def standings(self, group: GroupName | None = None) -> tuple[StandingRow, ...]:
-        """The standings rows in order (of one group, ranked within it, if ``group`` is given)."""
-        rows = self._all_standings()
-        if group is None:
-            return rows
-        if not self.format.groups or group not in ("A", "B"):
-            raise UnknownGroup(
-                f"this tournament has no group {group!r}: ask for group A or B"
-                if self.format.groups
-                else f"this tournament has no group {group!r} (it plays without groups): "
-                "leave out `group`"
-            )
-        in_group = [r for r in rows if self.players[r.player_id].group == group]
-        return tuple(replace(r, rank=i) for i, r in enumerate(in_group, start=1))
-
-    def qualified(self) -> frozenset[PlayerId]:
-        """Who goes to the final phase: fixed once it started, provisional before.
-
-        Nobody before round 1: the provisional qualifiers would only be the first start
-        numbers, which suggests a result nobody has played.
-        """
-        if self.status is Status.REGISTRATION:
-            return frozenset()
-        if self.final_phase_started:
-            opening = [m for m in self.final_matches() if m.stage is Stage.SEMIFINAL]
-            opening = opening or [m for m in self.final_matches() if m.stage is Stage.FINAL]
-            return frozenset(pid for m in opening for pid in (m.home, m.away))
-        return frozenset(self._qualifiers())
-
-    def _qualifiers(self) -> list[PlayerId]:
-        fmt = self.format
-        order = [r.player_id for r in self._all_standings()]
-        return fp.select_qualifiers(
-            order,
-            self._active_ids(),
-            count=fmt.qualifier_count,
-            groups=self._groups() if fmt.groups else None,
-        )
-
-    def final_ranking(self) -> list[PlayerId] | None:
-        """Places 1..N once decided (``tournament.md``, "Final ranking"), else ``None``."""
-        fmt = self.format
-        cross = self._cross_order()
-        if fmt.final_phase is FinalPhaseKind.NONE:
-            return cross if self.status is Status.FINISHED else None
-        if not self.final_phase_started:
-            return None
-        return fp.final_ranking(
-            cross,
-            final=self._decided(Stage.FINAL),
-            third_place=self._decided(Stage.THIRD_PLACE),
-            kind=fmt.final_phase,
-            active=self._active_ids(),
-        )
 
     # -- registration commands ------------------------------------------------------------
 
@@ -318,13 +106,7 @@ class Tournament:
             "settings are fixed now; to change them, undo the rounds (while none has a result)"
         )
         settings.check()
-        for player in self.players.values():
-            for bye in player.requested_byes:
-                if bye.kind not in settings.byes_allowed:
-                    raise InvalidSettings(
-                        f"{player.name} asked for a {bye.kind} bye in round {bye.round}: "
-                        "cancel it before forbidding that kind"
-                    )
+        check_allowed(self.players.values(), settings.byes_allowed)
         previous = self.settings
         self.settings = settings
         try:
@@ -340,8 +122,8 @@ class Tournament:
         A late entrant starts with 0 points, the next start number and (with groups) joins the
         smaller group.
         """
-        name = _clean_name(new.name)
-        self._check_new_name(name)
+        name = clean_name(new.name)
+        check_new_name(self.players.values(), name)
         if len(self.players) >= MAX_PLAYERS:
             raise TooManyPlayers(
                 f"a tournament takes at most {MAX_PLAYERS} players: this one is full"
@@ -378,8 +160,8 @@ class Tournament:
     @_command
     def rename_player(self, player_id: PlayerId, name: str) -> Player:
         player = self._player(player_id)
-        cleaned = _clean_name(name)
-        self._check_new_name(cleaned, ignore=player_id)
+        cleaned = clean_name(name)
+        check_new_name(self.players.values(), cleaned, ignore=player_id)
         self.players[player_id] = replace(player, name=cleaned)
         renumbered = (
             self.settings.groups is not None or self.settings.pairing is PairingSystem.DUTCH
@@ -448,15 +230,7 @@ class Tournament:
                 f"{player.name} has withdrawn and is paired in no later round: no bye is needed"
             )
         self._check_future_round(number)
-        if kind not in self.settings.byes_allowed:
-            allowed = ", ".join(sorted(self.settings.byes_allowed)) or "none"
-            raise ByeNotAllowed(
-                f"this tournament does not give {kind} byes (allowed: {allowed}): ask for an "
-                "allowed kind, or change the tournament's allowed_byes first"
-            )
-        kept = [b for b in player.requested_byes if b.round != number]
-        byes = tuple(sorted([*kept, RequestedBye(number, kind)], key=lambda b: b.round))
-        self.players[player_id] = replace(player, requested_byes=byes)
+        self.players[player_id] = with_bye(player, number, kind, allowed=self.settings.byes_allowed)
         return self.players[player_id]
 
     @_command
@@ -465,8 +239,7 @@ class Tournament:
         fine: the player will be paired in that round either way)."""
         player = self._player(player_id)
         self._check_future_round(number)
-        byes = tuple(b for b in player.requested_byes if b.round != number)
-        self.players[player_id] = replace(player, requested_byes=byes)
+        self.players[player_id] = without_bye(player, number)
         return self.players[player_id]
 
     # -- rounds ---------------------------------------------------------------------------
@@ -496,88 +269,32 @@ class Tournament:
             raise RoundIncomplete(self._incomplete(f"generating round {self.current_round + 1}"))
         number = RoundNumber(self.current_round + 1)
         if self.settings.pairing is PairingSystem.DUTCH:
-            return self._generate_dutch(number, deadline)
-        rows = self._all_standings()
-        groups: list[GroupName | None] = [GroupName("A"), GroupName("B")] if fmt.groups else [None]
-        history = self._history()
-        roles = self._roles()
-        board = 0
-        new_matches: list[Match] = []
-        byes: list[PlayerId] = []
-        rematches: list[Pair] = []
-        paths: list[tuple[GroupName | None, tuple[str, ...]]] = []
-        next_id = self._next_match_id()
-        for group in groups:
-            entrants = [
-                Entrant(r.player_id, r.points, r.byes, self.players[r.player_id].start_number)
-                for r in rows
-                if self._pairable(r.player_id, group)
-            ]
-            if len(entrants) < 2:
-                raise TooFewPlayers(
-                    "fewer than 2 active players are left to pair"
-                    + (f" in group {group}" if group else "")
-                    + ": add a late entry, or start the final phase"
-                )
-            stream = f"{self.settings.seed}/round/{number}/{group or '-'}"
-            pairing = PAIRING_SYSTEMS[self.settings.pairing](
-                entrants,
-                history,
-                PairingContext(
-                    round_number=number,
-                    later_rounds=fmt.swiss_rounds - number,
-                    rng_seed=stream,
-                    points=self.settings.points,
-                    deadline=deadline,
-                ),
+            round_input = chess.dutch_input(
+                self.players.values(),
+                self.matches.values(),
+                self.rounds,
+                total_rounds=fmt.swiss_rounds,
+                initial=chess.initial_colour(self.settings.initial_colour, self.settings.seed),
+                points=self.settings.points,
             )
-            seatings = assign_colours(
-                pairing.pairs,
-                pairing_order=[e.id for e in entrants],
-                roles=roles,
-                lot_home_to_better=random.Random(f"{stream}/lot").random() < 0.5,
+            generated = chess.dutch_round(
+                round_input, next_id=self._next_match_id(), deadline=deadline
             )
-            for seat in seatings:
-                board += 1
-                new_matches.append(
-                    Match(
-                        next_id, Stage.SWISS, number, group, board, seat.home, seat.away, seat.rule
-                    )
-                )
-                next_id += 1
-            if pairing.bye is not None:
-                byes.append(pairing.bye)
-            rematches.extend(pairing.rematch_pairs)
-            paths.append((group, pairing.path))
-        swiss_round = SwissRound(number, tuple(byes), tuple(rematches), tuple(paths))
-        self.rounds.append(swiss_round)
-        self.matches.update((m.id, m) for m in new_matches)
-        return swiss_round
-
-    def _generate_dutch(self, number: RoundNumber, deadline: Deadline) -> SwissRound:
-        """The round by the FIDE (Dutch) System (``app.domain.chess``): one field, White at
-        home, the boards in the engine's order."""
-        round_input = chess.dutch_input(
-            self.players.values(),
-            self.matches.values(),
-            self.rounds,
-            total_rounds=self.format.swiss_rounds,
-            initial=chess.initial_colour(self.settings.initial_colour, self.settings.seed),
-            points=self.settings.points,
-        )
-        if sum(1 for p in round_input.players if p.present) < 2:
-            raise TooFewPlayers("fewer than 2 active players are left to pair")
-        pairing = pair_dutch(round_input, deadline=deadline)
-        next_id = self._next_match_id()
-        new_matches = [
-            Match(next_id + i, Stage.SWISS, number, None, i + 1, b.white, b.black, ColourRule.FIDE)
-            for i, b in enumerate(pairing.boards)
-        ]
-        byes = (pairing.bye,) if pairing.bye is not None else ()
-        swiss_round = SwissRound(number, byes, (), ((None, (PairingSystem.DUTCH.value,)),))
-        self.rounds.append(swiss_round)
-        self.matches.update((m.id, m) for m in new_matches)
-        return swiss_round
+        else:
+            generated = pair_by_system(
+                number,
+                self._all_standings(),
+                self.players,
+                self.matches.values(),
+                settings=self.settings,
+                groups=fmt.groups,
+                swiss_rounds=fmt.swiss_rounds,
+                next_id=self._next_match_id(),
+                deadline=deadline,
+            )
+        self.rounds.append(generated.swiss_round)
+        self.matches.update((m.id, m) for m in generated.matches)
+        return generated.swiss_round
 
     @_command
     def undo_round(self, number: RoundNumber) -> SwissRound:
@@ -682,97 +399,6 @@ class Tournament:
 
     # -- internals ------------------------------------------------------------------------
 
-    def _all_standings(self) -> tuple[StandingRow, ...]:
-        if self._standings_memo is None:
-            self._standings_memo = self._compute_standings()
-        return self._standings_memo
-
-    def _compute_standings(self) -> tuple[StandingRow, ...]:
-        games = [
-            SwissGame(m.round, m.home, m.away, m.result)
-            for m in self.matches.values()
-            if m.stage is Stage.SWISS and m.round is not None
-        ]
-        byes = [(r.number, pid) for r in self.rounds for pid in r.byes]
-        return compute_standings(
-            list(self.players.values()),
-            games,
-            byes,
-            rounds_played=self.current_round,
-            points=self.settings.points,
-            tiebreak=self.settings.tiebreak_in_use,
-            requested_byes=self._requested_byes(),
-        )
-
-    def _requested_byes(self) -> list[tuple[RoundNumber, PlayerId, Score]]:
-        """The byes asked for in the rounds generated so far, with what each scores."""
-        points = self.settings.points
-        return [
-            (bye.round, p.id, chess.bye_points(bye.kind, points))
-            for p in self.players.values()
-            for bye in p.requested_byes
-            if bye.round <= self.current_round and p.in_round(bye.round)
-        ]
-
-    def _cross_order(self) -> list[PlayerId]:
-        order = [r.player_id for r in self._all_standings()]
-        return fp.cross_order(order, self._groups() if self.format.groups else None)
-
-    def _groups(self) -> dict[PlayerId, GroupName]:
-        return {pid: p.group for pid, p in self.players.items() if p.group is not None}
-
-    def _active_ids(self) -> frozenset[PlayerId]:
-        return frozenset(pid for pid, p in self.players.items() if not p.withdrawn)
-
-    def _pairable(self, pid: PlayerId, group: GroupName | None) -> bool:
-        player = self.players[pid]
-        if player.requested_bye(RoundNumber(self.current_round + 1)) is not None:
-            return False
-        return not player.withdrawn and (group is None or player.group == group)
-
-    def _history(self) -> PairingHistory:
-        met: dict[PlayerId, set[PlayerId]] = {}
-        for m in self.matches.values():
-            if m.stage is Stage.SWISS:
-                met.setdefault(m.home, set()).add(m.away)
-                met.setdefault(m.away, set()).add(m.home)
-        return PairingHistory({pid: frozenset(s) for pid, s in met.items()})
-
-    def _roles(self) -> dict[PlayerId, list[Role | None]]:
-        rounds = self.current_round
-        roles: dict[PlayerId, list[Role | None]] = {pid: [None] * rounds for pid in self.players}
-        for m in self.matches.values():
-            if m.stage is Stage.SWISS and m.round is not None:
-                roles[m.home][m.round - 1] = Role.HOME
-                roles[m.away][m.round - 1] = Role.AWAY
-        return roles
-
-    def _round_complete(self, number: int) -> bool:
-        return all(m.result is not None for m in self.round_matches(number))
-
-    def _decided(self, stage: Stage) -> fp.Decided | None:
-        for m in self.final_matches():
-            if m.stage is stage and (result := decided(m)) is not None:
-                return result
-        return None
-
-    def _final_ranking_ready(self) -> bool:
-        """Every final-phase match has a result, the last ones (the finals) included."""
-        matches = self.final_matches()
-        return any(m.stage is Stage.FINAL for m in matches) and all(
-            m.result is not None for m in matches
-        )
-
-    def _seeding(self) -> dict[PlayerId, int]:
-        """The better rank in a final: the qualifiers' order (group position among them)."""
-        qualified = self.qualified()
-        order = [r.player_id for r in self._all_standings() if r.player_id in qualified]
-        groups = self._groups() if self.format.groups else None
-        return {pid: i for i, pid in enumerate(fp.cross_order(order, groups))}
-
-    def _next_match_id(self) -> MatchId:
-        return max(self.matches, default=0) + 1
-
     def _reform_finals(self, semifinal: Match) -> MatchChanges:
         """Form, re-form or remove the finals after a semifinal result changed."""
         changes = reformed_finals(
@@ -792,61 +418,17 @@ class Tournament:
             final_matches=self.final_matches(),
         )
 
-    def _player(self, player_id: PlayerId) -> Player:
-        player = self.players.get(player_id)
-        if player is None:
-            raise UnknownPlayer(
-                f"no player {player_id} in this tournament: use an id from its player list"
-            )
-        return player
-
-    def _match(self, match_id: MatchId) -> Match:
-        match = self.matches.get(match_id)
-        if match is None:
-            raise UnknownMatch(
-                f"no match {match_id} in this tournament: use an id from its rounds or its "
-                "final phase"
-            )
-        return match
-
     def _check_future_round(self, number: RoundNumber) -> None:
-        """A requested bye names a Swiss round of the format that is not generated yet."""
-        if self.final_phase_started:
-            raise WrongStatus(
-                "the final phase has started, so no Swiss round follows: a bye belongs to a "
-                "Swiss round"
-            )
-        if number <= self.current_round:
-            raise RoundLocked(
-                f"round {number} has already been paired: a bye is asked for before its round"
-            )
-        if number > self.format.swiss_rounds:
-            raise UnknownRound(
-                f"this tournament has {self.format.swiss_rounds} Swiss rounds: name one of "
-                "those not paired yet"
-            )
-
-    def _incomplete(self, doing: str) -> str:
-        """``RoundIncomplete``'s text: which matches still need a result, and what then."""
-        number = self.current_round
-        open_ids = [str(m.id) for m in self.round_matches(number) if m.result is None]
-        return (
-            f"round {number} still has matches without result ({', '.join(open_ids)}): "
-            f"record every result of round {number} before {doing}"
+        check_future_round(
+            number,
+            current_round=self.current_round,
+            swiss_rounds=self.format.swiss_rounds,
+            final_phase_started=self.final_phase_started,
         )
 
     def _require_registration(self, remedy: str) -> None:
         if self.status is not Status.REGISTRATION:
             raise RegistrationClosed(f"round 1 has been generated: {remedy}")
-
-    def _check_new_name(self, name: str, *, ignore: PlayerId | None = None) -> None:
-        key = name_key(name)
-        for pid, p in self.players.items():
-            if pid != ignore and name_key(p.name) == key:
-                raise DuplicateName(
-                    f"a player named {p.name!r} is already in the tournament: tell the two "
-                    "apart (an initial, a town)"
-                )
 
     def _renumber(self, *, strict: bool = False) -> None:
         """Start numbers 1..N (by rating when everyone has one; ``dutch``: C.04.2 Art. 2,
@@ -855,31 +437,8 @@ class Tournament:
         ``strict`` also refuses manual groups that name nobody (checked when settings are set,
         not when a player is renamed or removed later).
         """
-        players = sorted(self.players.values(), key=lambda p: p.id)
-        if self.settings.pairing is PairingSystem.DUTCH:
-            players.sort(key=chess.pairing_key)
-        elif players and all(p.rating is not None for p in players):
-            players.sort(key=lambda p: -(p.rating or 0))
-        renumbered = [replace(p, start_number=i) for i, p in enumerate(players, start=1)]
-        self.players = {p.id: p for p in sorted(renumbered, key=lambda p: p.id)}
+        self.players = start_numbers(self.players.values(), self.settings.pairing)
         _ = self.format
-        if self.settings.groups is not None:
-            groups = assign_groups(
-                renumbered, self.settings.groups, seed=self.settings.seed, strict=strict
-            )
-            self.players = {pid: replace(p, group=groups[pid]) for pid, p in self.players.items()}
-        else:
-            self.players = {pid: replace(p, group=None) for pid, p in self.players.items()}
-
-
-def _clean_name(name: str) -> str:
-    """Whitespace runs become one space; 1 to 80 characters, none of them a control character."""
-    cleaned = " ".join(name.split())
-    if not 1 <= len(cleaned) <= MAX_NAME_LENGTH:
-        raise InvalidSettings(
-            f"a player name has 1 to {MAX_NAME_LENGTH} characters: "
-            + ("write one" if not cleaned else f"shorten it (this one has {len(cleaned)})")
+        self.players = with_groups(
+            self.players, self.settings.groups, seed=self.settings.seed, strict=strict
         )
-    if any(unicodedata.category(c) == "Cc" for c in cleaned):
-        raise InvalidSettings("a player name has no control characters: remove them")
-    return cleaned

@@ -33,7 +33,8 @@ from app.domain.errors import DomainError, InvalidTrf
 from app.domain.formats import FinalPhaseKind
 from app.domain.groups import name_key
 from app.domain.matches import Match, SwissRound
-from app.domain.tournament import Settings, Tournament
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.trf import (
     ROUNDS_TAGS,
     TrfColour,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from app.domain.errors import UnknownPlayer
-from app.domain.tournament import NewPlayer, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.tournament import Tournament
 from app.domain.types import ByeKind, FideTitle, Player, PlayerId, RoundNumber
 from app.services import access, commands, events
 

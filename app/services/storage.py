@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.matches import Match, MatchId, SwissRound
-from app.domain.tournament import Settings, Tournament
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import (
     ByeKind,
     DecidedBy,

@@ -16,7 +16,9 @@ from sqlalchemy.orm import Session
 
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.pairing.dutch_types import CHESS_POINTS
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import (
     ByeKind,
     FideTitle,

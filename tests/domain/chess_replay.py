@@ -13,7 +13,9 @@ from collections.abc import Iterator
 
 from app.domain.matches import SwissRound
 from app.domain.pairing.dutch_types import CHESS_POINTS, Board
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.trf import TrfGame, TrfResult
 from app.domain.types import (
     ByeKind,

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.domain.matches import Match
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import PlayerId, Result
 
 Decide = Callable[[Match], Result]

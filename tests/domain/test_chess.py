@@ -31,7 +31,9 @@ from app.domain.pairing.dutch_types import (
     Outcome,
     PairingImpossible,
 )
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import (
     ByeKind,
     FideTitle,

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from app.domain.errors import NotEnoughQualifiers, TooFewPlayers
 from app.domain.formats import GroupAssignment, GroupsSetting
 from app.domain.matches import Match
-from app.domain.tournament import Settings, Tournament
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, GroupName, PairingSystem, PlayerId, Result, Side, Stage
 from tests.domain.evening import players
 

@@ -15,7 +15,9 @@ from app.domain.errors import (
     WrongStatus,
 )
 from app.domain.formats import FinalPhaseKind, GroupAssignment, GroupsSetting
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import PlayerId, Result, Status
 from tests.domain.evening import new, play_round, play_swiss, stronger_wins
 

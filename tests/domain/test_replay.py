@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.replay import Command, GenerateRound, RecordResult, StartFinalPhase, replay
-from app.domain.tournament import Settings, Tournament
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import Result
 from tests.domain.evening import players
 

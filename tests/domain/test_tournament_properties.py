@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from app.domain.errors import RegistrationClosed
 from app.domain.formats import GroupAssignment, GroupsSetting
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import (
     PairingSystem,
     PlayerId,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from app.domain.formats import FinalPhaseKind
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.trf import TrfColour, TrfGame, TrfResult, read_trf, write_trf
 from app.domain.trf_export import export_trf
 from app.domain.types import PlayerId, Result, Side

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from app.domain.errors import InvalidTrf, TooFewPlayers
 from app.domain.pairing.dutch_types import PairingImpossible
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.trf import (
     TrfDocument,
     TrfPlayer,

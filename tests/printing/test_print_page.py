@@ -7,7 +7,8 @@ import random
 import re
 from dataclasses import replace
 
-from app.domain.tournament import Settings, Tournament
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import (
     GroupName,
     Pair,

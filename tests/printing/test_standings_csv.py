@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 import io
 
+from app.domain.settings import Settings
 from app.domain.standings import StandingRow
-from app.domain.tournament import Settings, Tournament
+from app.domain.tournament import Tournament
 from app.domain.types import GroupName, PointsTable, Result, Score
 from app.pages.view import points_number, points_text
 from app.printing import render_standings_csv

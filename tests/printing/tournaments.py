@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 from app.domain.formats import FormatPreset, GroupAssignment, GroupsSetting
-from app.domain.tournament import NewPlayer, Settings, Tournament
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
 from app.domain.types import DecidedBy, Result, Side, Stage, Status, Tiebreak
 
 NAMES = (

@@ -1,0 +1,106 @@
+"""Registration: the players an organizer lists, their names, start numbers and groups
+(``tournament.md``, "Settings, chosen at creation": names unique after trimming, compared
+case-insensitively; start numbers by rating. ``docs/rules.md``: "Groups", and the pairing numbers
+of "Tournaments paired `dutch`")."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from app.domain import chess
+from app.domain.errors import DuplicateName, InvalidSettings, RepeatedName
+from app.domain.formats import GroupsSetting
+from app.domain.groups import assign_groups, name_key
+from app.domain.types import FideTitle, PairingSystem, Player, PlayerId
+
+MAX_NAME_LENGTH = 80
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    """A player as the organizer lists them; the tournament gives the id and start number."""
+
+    name: str
+    rating: int | None = None
+    title: FideTitle | None = None
+    fide_id: int | None = None
+
+
+def listed_players(players: Sequence[NewPlayer]) -> list[Player]:
+    """The players listed at creation: ids and start numbers in list order, each name once."""
+    listed: list[Player] = []
+    seen: set[str] = set()
+    for number, new in enumerate(players, start=1):
+        player = Player(
+            PlayerId(number),
+            clean_name(new.name),
+            number,
+            new.rating,
+            title=new.title,
+            fide_id=new.fide_id,
+        )
+        if name_key(player.name) in seen:
+            raise RepeatedName(
+                f"a player named {player.name!r} is listed twice: list each player once, "
+                "and tell namesakes apart (an initial, a town)"
+            )
+        seen.add(name_key(player.name))
+        listed.append(player)
+    return listed
+
+
+def clean_name(name: str) -> str:
+    """Whitespace runs become one space; 1 to 80 characters, none of them a control character."""
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= MAX_NAME_LENGTH:
+        raise InvalidSettings(
+            f"a player name has 1 to {MAX_NAME_LENGTH} characters: "
+            + ("write one" if not cleaned else f"shorten it (this one has {len(cleaned)})")
+        )
+    if any(unicodedata.category(c) == "Cc" for c in cleaned):
+        raise InvalidSettings("a player name has no control characters: remove them")
+    return cleaned
+
+
+def check_new_name(players: Iterable[Player], name: str, *, ignore: PlayerId | None = None) -> None:
+    """Names are unique in a tournament, compared trimmed and case-insensitively."""
+    key = name_key(name)
+    for p in players:
+        if p.id != ignore and name_key(p.name) == key:
+            raise DuplicateName(
+                f"a player named {p.name!r} is already in the tournament: tell the two "
+                "apart (an initial, a town)"
+            )
+
+
+def start_numbers(players: Iterable[Player], pairing: PairingSystem) -> dict[PlayerId, Player]:
+    """Start numbers 1..N, by id: by rating when everyone has one, else in registration order;
+    ``dutch``: C.04.2 Art. 2 (``chess.pairing_key``)."""
+    ordered = sorted(players, key=lambda p: p.id)
+    if pairing is PairingSystem.DUTCH:
+        ordered.sort(key=chess.pairing_key)
+    elif ordered and all(p.rating is not None for p in ordered):
+        ordered.sort(key=lambda p: -(p.rating or 0))
+    renumbered = [replace(p, start_number=i) for i, p in enumerate(ordered, start=1)]
+    return {p.id: p for p in sorted(renumbered, key=lambda p: p.id)}
+
+
+def with_groups(
+    players: Mapping[PlayerId, Player],
+    setting: GroupsSetting | None,
+    *,
+    seed: int,
+    strict: bool,
+) -> dict[PlayerId, Player]:
+    """The players with their groups by ``setting`` (``groups.assign_groups``), or none.
+
+    ``strict`` also refuses manual groups that name nobody (checked when settings are set,
+    not when a player is renamed or removed later).
+    """
+    if setting is None:
+        return {pid: replace(p, group=None) for pid, p in players.items()}
+    by_number = sorted(players.values(), key=lambda p: p.start_number)
+    groups = assign_groups(by_number, setting, seed=seed, strict=strict)
+    return {pid: replace(p, group=groups[pid]) for pid, p in players.items()}

@@ -1,0 +1,115 @@
+"""A Swiss round paired by a registered system, ``nearest`` or ``lim`` (``tournament.md``,
+"Rounds"): each group's active players in standings order are paired by the system, seated by
+the colour rules (``colours.md``) and given boards. ``dutch`` rounds: ``chess.dutch_round``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from app.domain.colours import assign_colours
+from app.domain.deadline import Deadline
+from app.domain.errors import TooFewPlayers
+from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
+from app.domain.pairing import PAIRING_SYSTEMS
+from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
+from app.domain.settings import Settings
+from app.domain.standings import StandingRow
+from app.domain.types import GroupName, Pair, Player, PlayerId, Role, RoundNumber, Stage
+
+
+def pair_by_system(
+    number: RoundNumber,
+    standings: Sequence[StandingRow],
+    players: Mapping[PlayerId, Player],
+    matches: Iterable[Match],
+    *,
+    settings: Settings,
+    groups: int,
+    swiss_rounds: int,
+    next_id: MatchId,
+    deadline: Deadline,
+) -> GeneratedRound:
+    """Round ``number`` by the settings' system, of every group (A then B when the format has
+    ``groups``, else of the one field); boards numbered on from group A's, match ids from
+    ``next_id``. The draws take ``"<seed>/round/<n>/<group>"`` (``-`` without groups) and
+    ``…/lot`` for the colour lot."""
+    swiss = [m for m in matches if m.stage is Stage.SWISS]
+    history = _history(swiss)
+    roles = _roles(players, swiss, rounds_played=number - 1)
+    board = 0
+    new_matches: list[Match] = []
+    byes: list[PlayerId] = []
+    rematches: list[Pair] = []
+    paths: list[tuple[GroupName | None, tuple[str, ...]]] = []
+    names: list[GroupName | None] = [GroupName("A"), GroupName("B")] if groups else [None]
+    for group in names:
+        entrants = [
+            Entrant(r.player_id, r.points, r.byes, players[r.player_id].start_number)
+            for r in standings
+            if _pairable(players[r.player_id], number, group)
+        ]
+        if len(entrants) < 2:
+            raise TooFewPlayers(
+                "fewer than 2 active players are left to pair"
+                + (f" in group {group}" if group else "")
+                + ": add a late entry, or start the final phase"
+            )
+        stream = f"{settings.seed}/round/{number}/{group or '-'}"
+        pairing = PAIRING_SYSTEMS[settings.pairing](
+            entrants,
+            history,
+            PairingContext(
+                round_number=number,
+                later_rounds=swiss_rounds - number,
+                rng_seed=stream,
+                points=settings.points,
+                deadline=deadline,
+            ),
+        )
+        seatings = assign_colours(
+            pairing.pairs,
+            pairing_order=[e.id for e in entrants],
+            roles=roles,
+            lot_home_to_better=random.Random(f"{stream}/lot").random() < 0.5,
+        )
+        for seat in seatings:
+            board += 1
+            new_matches.append(
+                Match(next_id, Stage.SWISS, number, group, board, seat.home, seat.away, seat.rule)
+            )
+            next_id += 1
+        if pairing.bye is not None:
+            byes.append(pairing.bye)
+        rematches.extend(pairing.rematch_pairs)
+        paths.append((group, pairing.path))
+    swiss_round = SwissRound(number, tuple(byes), tuple(rematches), tuple(paths))
+    return GeneratedRound(swiss_round, tuple(new_matches))
+
+
+def _pairable(player: Player, number: RoundNumber, group: GroupName | None) -> bool:
+    """Active, in ``group`` (if any), and without a bye asked for round ``number``."""
+    if player.requested_bye(number) is not None:
+        return False
+    return not player.withdrawn and (group is None or player.group == group)
+
+
+def _history(swiss: Iterable[Match]) -> PairingHistory:
+    """Who met whom in the Swiss matches, forfeits included."""
+    met: dict[PlayerId, set[PlayerId]] = {}
+    for m in swiss:
+        met.setdefault(m.home, set()).add(m.away)
+        met.setdefault(m.away, set()).add(m.home)
+    return PairingHistory({pid: frozenset(s) for pid, s in met.items()})
+
+
+def _roles(
+    players: Iterable[PlayerId], swiss: Iterable[Match], *, rounds_played: int
+) -> dict[PlayerId, list[Role | None]]:
+    """Each player's role round by round in the Swiss matches (``None``: not paired)."""
+    roles: dict[PlayerId, list[Role | None]] = {pid: [None] * rounds_played for pid in players}
+    for m in swiss:
+        if m.round is not None:
+            roles[m.home][m.round - 1] = Role.HOME
+            roles[m.away][m.round - 1] = Role.AWAY
+    return roles

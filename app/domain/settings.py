@@ -1,0 +1,58 @@
+"""A tournament's settings, chosen at creation (``tournament.md``, "Settings"), and the
+defaults each pairing system gives those left unchosen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.domain.errors import InvalidSettings
+from app.domain.formats import FinalPhaseKind, FormatPreset, GroupsSetting
+from app.domain.types import ByeKind, InitialColour, PairingSystem, PointsTable, Tiebreak
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The settings chosen at creation (``tournament.md``, "Settings").
+
+    ``initial_colour`` (``dutch`` only) is round 1's colour, ``None`` for drawn from the seed;
+    ``allowed_byes`` the byes a player may ask for, ``None`` for the system's default.
+    """
+
+    seed: int
+    pairing: PairingSystem = PairingSystem.NEAREST
+    tiebreak: Tiebreak | None = None
+    points: PointsTable = field(default_factory=PointsTable.default)
+    format: FormatPreset = FormatPreset.STANDARD
+    swiss_rounds: int | None = None
+    final_phase: FinalPhaseKind | None = None
+    groups: GroupsSetting | None = None
+    initial_colour: InitialColour | None = None
+    allowed_byes: frozenset[ByeKind] | None = None
+
+    @property
+    def byes_allowed(self) -> frozenset[ByeKind]:
+        """Both kinds for ``dutch``, none for the other systems, unless chosen."""
+        if self.allowed_byes is not None:
+            return self.allowed_byes
+        return frozenset(ByeKind) if self.pairing is PairingSystem.DUTCH else frozenset()
+
+    @property
+    def final_phase_in_use(self) -> FinalPhaseKind | None:
+        """As chosen; ``none`` for ``dutch`` when not chosen (else the format table decides)."""
+        if self.final_phase is None and self.pairing is PairingSystem.DUTCH:
+            return FinalPhaseKind.NONE
+        return self.final_phase
+
+    def check(self) -> None:
+        """``dutch`` pairs one field (no groups); ``initial_colour`` belongs to ``dutch``."""
+        if self.pairing is PairingSystem.DUTCH and self.groups is not None:
+            raise InvalidSettings("the dutch system pairs one field: no groups")
+        if self.pairing is not PairingSystem.DUTCH and self.initial_colour is not None:
+            raise InvalidSettings("initial_colour belongs to the dutch system: leave it out")
+
+    @property
+    def tiebreak_in_use(self) -> Tiebreak:
+        """``buchholz`` for ``nearest`` and ``lim`` for ``lim`` unless chosen."""
+        if self.tiebreak is not None:
+            return self.tiebreak
+        return Tiebreak.LIM if self.pairing is PairingSystem.LIM else Tiebreak.BUCHHOLZ
