@@ -23,7 +23,6 @@ so far while it runs.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -34,83 +33,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.domain.pairing import lim, nearest
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
-from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
+from app.domain.types import RoundNumber
+from bench.simulate import POINTS, Simulation
 
-POINTS = PointsTable.default()
 SYSTEMS: dict[str, Callable[[list[Entrant], PairingHistory, PairingContext], RoundPairing]] = {
     "nearest": nearest.pair_round,
     "lim": lim.pair_round,
 }
 
 
-class RoundRobin:
-    """``size`` players, ``size`` − 1 Swiss rounds (an odd field plays ``size`` rounds)."""
-
-    def __init__(self, system: str, size: int, seed: int) -> None:
-        self.system = system
-        self.size = size
-        self.rounds = size if size % 2 else size - 1
-        self.rng = random.Random(seed)
-        self.points = [0] * size
-        self.goals = [0] * size
-        self.byes = [0] * size
-        self.opponents: list[set[int]] = [set() for _ in range(size)]
-        self.played = 0
-        self.rematches = 0
-
-    def inputs(self) -> tuple[list[Entrant], PairingHistory, PairingContext]:
-        if self.system == "lim":
-            key = lambda p: (-self.points[p], -self.goals[p], p)  # noqa: E731
-        else:
-            key = lambda p: (-self.points[p], p)  # noqa: E731
-        ranked = sorted(range(self.size), key=key)
-        order = [Entrant(PlayerId(p), Score(self.points[p]), self.byes[p], p + 1) for p in ranked]
-        history = PairingHistory(
-            {PlayerId(p): frozenset(PlayerId(o) for o in s) for p, s in enumerate(self.opponents)}
-        )
-        number = self.played + 1
-        context = PairingContext(
-            RoundNumber(number), self.rounds - number, f"long-{number}", POINTS
-        )
-        return order, history, context
-
-    def record(self, pairing: RoundPairing) -> None:
-        self.rematches += len(pairing.rematch_pairs)
-        if pairing.bye is not None:
-            self.points[pairing.bye] += POINTS.bye
-            self.byes[pairing.bye] += 1
-        for pair in pairing.pairs:
-            a, b = pair.higher, pair.lower
-            self.opponents[a].add(b)
-            self.opponents[b].add(a)
-            outcome = self.rng.randrange(3)
-            self.points[a] += (POINTS.win, POINTS.draw, POINTS.loss)[outcome]
-            self.points[b] += (POINTS.loss, POINTS.draw, POINTS.win)[outcome]
-            goals = (1, 0, -1)[outcome]
-            self.goals[a] += goals
-            self.goals[b] -= goals
-        self.played += 1
-
-
 def run(
     system: str, size: int, *, seed: int, until: int | None = None, progress: bool = False
 ) -> dict[str, object]:
-    """Pair and time every round of one round robin (the first ``until`` rounds if given)."""
-    tournament = RoundRobin(system, size, seed)
+    """Pair and time every round of one round robin (the first ``until`` rounds if given):
+    ``size`` − 1 Swiss rounds, ``size`` for an odd field; ``lim`` orders by goal difference."""
+    field = Simulation(size, seed=seed)
+    rounds = size if size % 2 else size - 1
     pair = SYSTEMS[system]
     timed: list[tuple[float, int, tuple[str, ...]]] = []
     cpu_times: list[float] = []
     wall = time.perf_counter()
-    last = tournament.rounds if until is None else min(until, tournament.rounds)
-    while tournament.played < last:
-        order, history, context = tournament.inputs()
-        number = int(context.round_number)
+    last = rounds if until is None else min(until, rounds)
+    while field.played < last:
+        number = field.played + 1
+        order, history = field.order(by_goals=system == "lim"), field.history()
+        context = PairingContext(RoundNumber(number), rounds - number, f"long-{number}", POINTS)
         start, cpu = time.perf_counter(), time.process_time()
         pairing = pair(order, history, context)
         took, cpu = time.perf_counter() - start, time.process_time() - cpu
         timed.append((took, number, pairing.path))
         cpu_times.append(cpu)
-        tournament.record(pairing)
+        field.record(pairing)
         if progress and number % 50 == 0:
             worst_cpu = max(cpu_times, default=0.0)
             print(
@@ -122,14 +75,14 @@ def run(
     wall = time.perf_counter() - wall
     worst = max(timed)
     return {
-        "rounds": tournament.rounds,
+        "rounds": rounds,
         "timed": len(timed),
         "worst_s": worst[0],
         "worst_round": worst[1],
         "worst_path": "+".join(worst[2]),
         "median_ms": statistics.median(t for t, _, _ in timed) * 1000,
         "worst_cpu_s": max(cpu_times),
-        "rematch_pairs": tournament.rematches,
+        "rematch_pairs": field.rematches,
         "wall_s": wall,
         "times": timed,
     }

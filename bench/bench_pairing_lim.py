@@ -21,62 +21,33 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
+from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
 from app.domain.pairing.lim import pair_round
-from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
+from app.domain.types import RoundNumber
+from bench.simulate import POINTS, Simulation, fifth_drawn
 from tests.domain.lim_reference import rematch_free_rounds
 
-TABLE = PointsTable.default()
 ROUNDS = 11
 
 
-class Simulation:
-    def __init__(self, size: int, seed: int) -> None:
-        self.size = size
-        self.rng = random.Random(seed)
-        self.points = [0] * size
-        self.goals = [0] * size
-        self.byes = [0] * size
-        self.met: list[set[int]] = [set() for _ in range(size)]
-
-    def inputs(self, round_number: int) -> tuple[list[Entrant], PairingHistory, PairingContext]:
-        ranked = sorted(range(self.size), key=lambda p: (-self.points[p], -self.goals[p], p))
-        order = [Entrant(PlayerId(p), Score(self.points[p]), self.byes[p], p + 1) for p in ranked]
-        history = PairingHistory(
-            {PlayerId(p): frozenset(PlayerId(o) for o in s) for p, s in enumerate(self.met)}
-        )
-        context = PairingContext(RoundNumber(round_number), ROUNDS - round_number, "bench", TABLE)
-        return order, history, context
-
-    def record(self, pairing: RoundPairing) -> None:
-        if pairing.bye is not None:
-            self.points[pairing.bye] += TABLE.bye
-            self.byes[pairing.bye] += 1
-        for pair in pairing.pairs:
-            a, b = pair.higher, pair.lower
-            self.met[a].add(b)
-            self.met[b].add(a)
-            roll = self.rng.random()
-            if roll < 0.2:
-                self.points[a] += TABLE.draw
-                self.points[b] += TABLE.draw
-                continue
-            winner, loser = (a, b) if roll < 0.6 else (b, a)
-            self.points[winner] += TABLE.win
-            self.goals[winner] += 1
-            self.goals[loser] -= 1
+def inputs(
+    field: Simulation, round_number: int
+) -> tuple[list[Entrant], PairingHistory, PairingContext]:
+    """Round ``round_number`` of ``ROUNDS``: the order is points, goal difference, start number."""
+    context = PairingContext(RoundNumber(round_number), ROUNDS - round_number, "bench", POINTS)
+    return field.order(by_goals=True), field.history(), context
 
 
 def time_round(size: int, round_number: int, *, repeats: int, seed: int = 1) -> list[float]:
     """Play rounds 1 .. round_number - 1, then time pairing round ``round_number``."""
-    simulation = Simulation(size, seed)
+    field = Simulation(size, seed=seed, outcome=fifth_drawn)
     for played in range(1, round_number):
-        simulation.record(pair_round(*simulation.inputs(played)))
-    inputs = simulation.inputs(round_number)
+        field.record(pair_round(*inputs(field, played)))
+    timed = inputs(field, round_number)
     timings = []
     for _ in range(repeats):
         start = time.perf_counter()
-        pair_round(*inputs)
+        pair_round(*timed)
         timings.append(time.perf_counter() - start)
     return timings
 
@@ -87,24 +58,24 @@ def cross_group_excess(tournaments: int, *, seed: int) -> tuple[int, int, int, i
     checked = above = excess = fallbacks = 0
     for index in range(tournaments):
         size = rng.randint(4, 12)
-        simulation = Simulation(size, seed + index)
+        field = Simulation(size, seed=seed + index, outcome=fifth_drawn)
         for round_number in range(2, min(size, 8)):
-            order, history, context = simulation.inputs(round_number)
+            order, history, context = inputs(field, round_number)
             pairing = pair_round(order, history, context)
             if pairing.is_fallback:
                 fallbacks += 1
             else:
-                points = simulation.points
+                points = field.points
                 players = [int(e.id) for e in order if e.id != pairing.bye]
                 fewest = min(
                     sum(points[a] != points[b] for a, b in r)
-                    for r in rematch_free_rounds(players, simulation.met)
+                    for r in rematch_free_rounds(players, field.opponents)
                 )
                 got = sum(points[p.higher] != points[p.lower] for p in pairing.pairs)
                 checked += 1
                 above += got > fewest
                 excess += got - fewest
-            simulation.record(pairing)
+            field.record(pairing)
     return checked, above, excess, fallbacks
 
 

@@ -8,7 +8,6 @@ timed; the order is points, then start number. The figures go in ``docs/performa
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -17,53 +16,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
+from app.domain.pairing.base import PairingContext
 from app.domain.pairing.nearest import pair_round
-from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
+from app.domain.types import RoundNumber
+from bench.simulate import POINTS, Simulation
 
-POINTS = PointsTable.default()
 
-
-class Tournament:
-    """A field of ``size`` players with random results, enough state to pair the next round."""
-
-    def __init__(self, size: int, rounds: int, seed: int) -> None:
-        self.rounds = rounds
-        self.rng = random.Random(seed)
-        self.points = [0] * size
-        self.byes = [0] * size
-        self.opponents: list[set[int]] = [set() for _ in range(size)]
-        self.played = 0
-
-    def order(self) -> list[Entrant]:
-        ranked = sorted(range(len(self.points)), key=lambda i: (-self.points[i], i))
-        return [Entrant(PlayerId(i), Score(self.points[i]), self.byes[i], i + 1) for i in ranked]
-
-    def history(self) -> PairingHistory:
-        return PairingHistory(
-            {
-                PlayerId(i): frozenset(PlayerId(o) for o in opp)
-                for i, opp in enumerate(self.opponents)
-            }
-        )
-
-    def context(self) -> PairingContext:
-        number = self.played + 1
-        return PairingContext(RoundNumber(number), self.rounds - number, f"bench-{number}", POINTS)
-
-    def play(self) -> None:
-        pairing = pair_round(self.order(), self.history(), self.context())
-        for pair in pairing.pairs:
-            a, b = pair.higher, pair.lower
-            self.opponents[a].add(b)
-            self.opponents[b].add(a)
-            outcome = self.rng.randrange(3)
-            self.points[a] += (POINTS.win, POINTS.draw, POINTS.loss)[outcome]
-            self.points[b] += (POINTS.loss, POINTS.draw, POINTS.win)[outcome]
-        if pairing.bye is not None:
-            self.points[pairing.bye] += POINTS.bye
-            self.byes[pairing.bye] += 1
-        self.played += 1
+def context(number: int, rounds: int) -> PairingContext:
+    return PairingContext(RoundNumber(number), rounds - number, f"bench-{number}", POINTS)
 
 
 def time_round(size: int, number: int, rounds: int, runs: int) -> tuple[float, tuple[str, ...]]:
@@ -71,12 +31,13 @@ def time_round(size: int, number: int, rounds: int, runs: int) -> tuple[float, t
     timings: list[float] = []
     path: tuple[str, ...] = ()
     for run in range(runs):
-        tournament = Tournament(size, rounds, seed=1000 * size + run)
-        while tournament.played < number - 1:
-            tournament.play()
-        order, history, context = tournament.order(), tournament.history(), tournament.context()
+        field = Simulation(size, seed=1000 * size + run)
+        while field.played < number - 1:
+            earlier = context(field.played + 1, rounds)
+            field.record(pair_round(field.order(), field.history(), earlier))
+        order, history, round_context = field.order(), field.history(), context(number, rounds)
         start = time.perf_counter()
-        result = pair_round(order, history, context)
+        result = pair_round(order, history, round_context)
         timings.append((time.perf_counter() - start) * 1000)
         path = result.path
     return statistics.median(timings), path
