@@ -107,12 +107,12 @@ class Tournament(TournamentState):
         )
         settings.check()
         check_allowed(self.players.values(), settings.byes_allowed)
-        previous = self.settings
+        previous = self.settings, self.players
         self.settings = settings
         try:
             self._renumber(strict=True)
         except Exception:
-            self.settings = previous
+            self.settings, self.players = previous  # a refused change leaves nothing behind
             raise
 
     @_command

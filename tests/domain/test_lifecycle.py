@@ -18,7 +18,7 @@ from app.domain.formats import FinalPhaseKind, GroupAssignment, GroupsSetting
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament
-from app.domain.types import PlayerId, Result, Status
+from app.domain.types import PairingSystem, PlayerId, Result, Status
 from tests.domain.evening import new, play_round, play_swiss, stronger_wins
 
 
@@ -113,6 +113,17 @@ def test_settings_change_only_in_registration() -> None:
     t.generate_round()
     with pytest.raises(RegistrationClosed):
         t.change_settings(Settings(seed=7))
+
+
+def test_a_refused_settings_change_leaves_the_start_numbers_as_they_were() -> None:
+    # Level ratings: nearest keeps the given order, dutch orders by name (C.04.2 Art. 2).
+    t = Tournament.create(Settings(seed=1), [NewPlayer(n, 1500) for n in ("Cy", "Bo", "Ada", "Di")])
+    before = {p.name: p.start_number for p in t.players.values()}
+    assert before == {"Cy": 1, "Bo": 2, "Ada": 3, "Di": 4}
+    with pytest.raises(InvalidSettings):
+        t.change_settings(Settings(seed=1, pairing=PairingSystem.DUTCH, swiss_rounds=9))
+    assert {p.name: p.start_number for p in t.players.values()} == before
+    assert t.settings == Settings(seed=1)
 
 
 def test_players_are_deleted_in_registration_and_withdrawn_after() -> None:
