@@ -22,6 +22,7 @@ from app.domain.pairing.base import (
 )
 from app.domain.pairing.lim_groups import pair_groups
 from app.domain.pairing.lim_search import search_round
+from app.domain.pairing.lim_unmet import unmet_rows, without
 from app.domain.types import Pair, PlayerId
 
 
@@ -37,40 +38,31 @@ def pair_round(
     """
     candidates = bye_candidates(order)
     bye = candidates[0].id if candidates else None
+    everyone = unmet_rows([e.id for e in order], history)
+    rank = {e.id: r for r, e in enumerate(order)}
     players = [e for e in order if e.id != bye]
-    met = _met(players, history)
-    if context.round_number == 1 and not any(met):
+    unmet = everyone if bye is None else without(everyone, rank[bye])
+    if context.round_number == 1 and all(row.bit_count() == len(unmet) - 1 for row in unmet):
         half = len(players) // 2
         pairs = [(r, r + half) for r in range(half)]
         return _round(players, pairs, bye, (paths.TOP_BOTTOM,))
     doubled_median = context.points.win * (context.round_number - 1)
     grouped = pair_groups(
-        [e.points for e in players], met, doubled_median=doubled_median, deadline=context.deadline
+        [e.points for e in players],
+        unmet,
+        doubled_median=doubled_median,
+        deadline=context.deadline,
     )
     if grouped is not None:
         return _round(players, list(grouped.pairs), bye, grouped.path)
     byes: list[PlayerId | None] = [c.id for c in candidates] or [None]
     for left in byes:
         others = [e for e in order if e.id != left]
-        found = search_round(
-            [e.points for e in others], _met(others, history), deadline=context.deadline
-        )
+        rows = everyone if left is None else without(everyone, rank[left])
+        found = search_round([e.points for e in others], rows, deadline=context.deadline)
         if found is not None:
             return _round(others, found, left, (paths.FALLBACK_SEARCH,))
     return pair_by_order(order, history, bye=bye)
-
-
-def _met(players: Sequence[Entrant], history: PairingHistory) -> list[frozenset[int]]:
-    """Each player's earlier opponents among ``players``, as ranks (either side's record)."""
-    rank = {e.id: r for r, e in enumerate(players)}
-    met: list[set[int]] = [set() for _ in players]
-    for r, e in enumerate(players):
-        for opponent in history.opponents.get(e.id, frozenset()):
-            other = rank.get(opponent)
-            if other is not None:
-                met[r].add(other)
-                met[other].add(r)
-    return [frozenset(s) for s in met]
 
 
 def _round(

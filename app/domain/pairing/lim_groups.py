@@ -8,15 +8,14 @@ more points, an upfloater with fewer.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.lim_halves import pair_halves
-from app.domain.pairing.lim_matching import Met
+from app.domain.pairing.lim_unmet import Unmet
 from app.domain.pairing.matching import Matching, bits, lowest
-from app.domain.pairing.search_order import unplayed_graph
 
 Pairs = list[tuple[int, int]]
 
@@ -53,14 +52,10 @@ class GroupPairing:
 @dataclass(slots=True)
 class _Procedure:
     points: Sequence[int]
-    met: Met
+    unmet: Unmet
+    """Each player's unmet opponents as a bit set: the graph the matching tests run on."""
     deadline: Deadline
     labels: list[str] = field(default_factory=list)
-    unmet: list[int] = field(init=False)
-    """Each player's unmet opponents as a bit set: the graph the matching tests run on."""
-
-    def __post_init__(self) -> None:
-        self.unmet = unplayed_graph(self.met)
 
     def note(self, *labels: str) -> None:
         self.labels.extend(label for label in labels if label not in self.labels)
@@ -92,7 +87,8 @@ class _Procedure:
         """Step 3.1: islands swap, one exchange each, with the neighbour's nearest able player."""
         if len(group.members) < 2:
             return  # a player alone is an odd group, not an island
-        islands = [p for p in sorted(group.members) if self.is_island(p, group.members)]
+        members = _mask(group.members)
+        islands = [p for p in sorted(group.members) if not self.unmet[p] & members]
         if not islands:
             return
         self.note(paths.ISLANDS)
@@ -100,7 +96,7 @@ class _Procedure:
         for island in islands:
             group.members.remove(island)
             neighbour.members.add(island)
-            others = group.members - listed
+            others = _mask(group.members - listed)
             natives = sorted(
                 (
                     p
@@ -110,26 +106,30 @@ class _Procedure:
                 reverse=not downward,
             )
             for candidate in natives:
-                if any(q not in self.met[candidate] for q in others):
+                if self.unmet[candidate] & others:
                     neighbour.members.remove(candidate)
                     group.members.add(candidate)
                     break
 
-    def is_island(self, player: int, members: set[int]) -> bool:
-        return len(members) - 1 - len(self.met[player] & members) == 0
-
     # Step 3.3 and 6: complete one group --------------------------------------------------
     def complete(
-        self, group: _Group, players: list[int], *, upfloaters_first: bool
+        self,
+        group: _Group,
+        players: list[int],
+        *,
+        upfloaters_first: bool,
+        matching: Matching | None = None,
     ) -> tuple[Pairs, list[str]] | None:
         """Floaters first, each with its first *available* opponent; the rest by rule 11.2.
 
         Available: the players left can still be paired this way. Depth-first over floater
         choices; a maximum matching of the players left, kept up to date, lists each floater's
         opponents after which the rest can still pair at all (``Matching.partners``), so only
-        rule 11.2 failing on the last players can send the search back.
+        rule 11.2 failing on the last players can send the search back. ``matching``: one of
+        ``players`` already built.
         """
-        matching = Matching(self.unmet, sum(1 << p for p in players), deadline=self.deadline)
+        if matching is None:
+            matching = Matching(self.unmet, _mask(players), deadline=self.deadline)
         if not matching.perfect:
             return None
         down = [p for p in players if self.doubled(p) > group.doubled_score]
@@ -149,7 +149,7 @@ class _Procedure:
                 frames.append(_Frame(position, floater, wants_best, options))
             else:
                 rest = sorted(bits(matching.free))
-                halves = pair_halves(rest, self.met, deadline=self.deadline)
+                halves = pair_halves(rest, self.unmet, deadline=self.deadline)
                 if halves is not None:
                     pairs = [(f.floater, f.opponent) for f in frames]
                     pairs.extend(halves.pairs)
@@ -173,7 +173,7 @@ class _Procedure:
         best-ranked (compared from the top down).
         """
         ranked = sorted(group.members, reverse=downward)
-        unpaired = Matching(self.unmet, sum(1 << p for p in ranked), deadline=self.deadline)
+        unpaired = Matching(self.unmet, _mask(ranked), deadline=self.deadline)
         smallest = max(2, unpaired.exposed.bit_count())
         tried = 0
         for size in range(smallest, len(ranked), 2):
@@ -275,12 +275,15 @@ def _next_choice(frames: list[_Frame], matching: Matching) -> bool:
 
 
 def pair_groups(
-    points: Sequence[int], met: Met, *, doubled_median: int, deadline: Deadline = NO_DEADLINE
+    points: Sequence[int], unmet: Unmet, *, doubled_median: int, deadline: Deadline = NO_DEADLINE
 ) -> GroupPairing | None:
     """Steps 2–5 of ``pairing-lim.md``; ``None`` when undoing runs out of groups (step 7)."""
-    procedure = _Procedure(points, met, deadline)
-    scores = sorted({2 * p for p in points}, reverse=True)
-    groups = {s: _Group(s, {r for r, p in enumerate(points) if 2 * p == s}) for s in scores}
+    procedure = _Procedure(points, unmet, deadline)
+    members: dict[int, set[int]] = {}
+    for r, p in enumerate(points):
+        members.setdefault(2 * p, set()).add(r)
+    groups = {s: _Group(s, m) for s, m in members.items()}
+    scores = sorted(groups, reverse=True)
     median = groups.get(doubled_median, _Group(doubled_median, set()))
     above = [groups[s] for s in scores if s > doubled_median]
     below = [groups[s] for s in reversed(scores) if s < doubled_median]
@@ -313,15 +316,29 @@ def _pair_median(
     settled_above: list[_Settled],
     settled_below: list[_Settled],
 ) -> Pairs | None:
-    """Step 5: pair the median group; while blocked, undo a neighbouring group into it."""
+    """Step 5: pair the median group; while blocked, undo a neighbouring group into it.
+
+    A group cannot be paired while a maximum matching of it leaves players unpaired, and each
+    player brought in lowers that number by at most one (Tutte–Berge: leaving the newcomers
+    out again gives back the old group). So after a matching that left ``short`` players
+    unpaired, the next groups undone are known blocked until ``short`` players have come in.
+    """
     if median.members:
         procedure.note(paths.MEDIAN_GROUP)
+    short = 0
+    """At least this many of the median group are left unpaired by any matching."""
     while True:
-        completed = procedure.complete(median, sorted(median.members), upfloaters_first=True)
-        if completed is not None:
-            pairs, labels = completed
-            procedure.note(*labels)
-            return pairs
+        if short <= 0:
+            players = sorted(median.members)
+            matching = Matching(procedure.unmet, _mask(players), deadline=procedure.deadline)
+            short = matching.exposed.bit_count()
+            completed = procedure.complete(
+                median, players, upfloaters_first=True, matching=matching
+            )
+            if completed is not None:
+                pairs, labels = completed
+                procedure.note(*labels)
+                return pairs
         procedure.note(paths.MEDIAN_BLOCKED)
         higher = sum(1 for p in median.members if procedure.doubled(p) > median.doubled_score)
         lower = sum(1 for p in median.members if procedure.doubled(p) < median.doubled_score)
@@ -329,4 +346,10 @@ def _pair_median(
         side = next((s for s in sides if s), None)
         if side is None:
             return None
-        median.members |= side.pop().members
+        undone = side.pop().members
+        median.members |= undone
+        short -= len(undone)
+
+
+def _mask(players: Iterable[int]) -> int:
+    return sum(1 << p for p in players)

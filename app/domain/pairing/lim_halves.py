@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing.lim_matching import Met, bipartite_deficiency, first_transposition
+from app.domain.pairing.lim_matching import bipartite_deficiency, first_transposition
+from app.domain.pairing.lim_unmet import Unmet
 
 EXCHANGE_BUDGET = 20_000
 """Exchanges tried at most per group; past it the group has no completion by this rule."""
@@ -29,7 +30,7 @@ class Halves:
 
 
 def pair_halves(
-    players: Sequence[int], met: Met, *, deadline: Deadline = NO_DEADLINE
+    players: Sequence[int], unmet: Unmet, *, deadline: Deadline = NO_DEADLINE
 ) -> Halves | None:
     """Rule 11.2 on an even number of players: S1[i] v S2[i], then transpositions, exchanges.
 
@@ -42,10 +43,10 @@ def pair_halves(
     ranked = sorted(players)
     half = len(ranked) // 2
     top, bottom = ranked[:half], ranked[half:]
-    first = _transposed(top, bottom, met, exchanged=False)
+    first = _transposed(top, bottom, unmet, exchanged=False)
     if first is not None:
         return first
-    deficiency = bipartite_deficiency(top, bottom, met)
+    deficiency = bipartite_deficiency(top, bottom, unmet)
     for tried, (out_of_top, out_of_bottom) in enumerate(_exchanges(half, deficiency)):
         if tried >= EXCHANGE_BUDGET:
             return None
@@ -54,14 +55,16 @@ def pair_halves(
         arriving = {ranked[p] for p in out_of_bottom}
         new_top = sorted((set(top) - leaving) | arriving)
         new_bottom = sorted((set(bottom) - arriving) | leaving)
-        found = _transposed(new_top, new_bottom, met, exchanged=True)
+        found = _transposed(new_top, new_bottom, unmet, exchanged=True)
         if found is not None:
             return found
     return None
 
 
-def _transposed(top: list[int], bottom: list[int], met: Met, *, exchanged: bool) -> Halves | None:
-    permutation = first_transposition(top, bottom, met)
+def _transposed(
+    top: list[int], bottom: list[int], unmet: Unmet, *, exchanged: bool
+) -> Halves | None:
+    permutation = first_transposition(top, bottom, unmet)
     if permutation is None:
         return None
     return Halves(

@@ -1,7 +1,7 @@
 """Bipartite matchings behind ``lim``'s rule 11.2 (S1 against S2).
 
-Players are their ranks (0 = best) among the players to pair; ``met[r]`` holds the ranks ``r``
-has already played. Unmet pairs are the edges. The general "can these players still all be
+Players are their ranks (0 = best) among the players to pair; ``unmet[r]`` is the bit set of
+the ranks ``r`` has not played: the edges. The general "can these players still all be
 paired" question is ``matching.Matching``'s.
 """
 
@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-Met = Sequence[frozenset[int]]
+from app.domain.pairing.lim_unmet import Unmet
+from app.domain.pairing.matching import bits
 
 
-def first_transposition(left: Sequence[int], right: Sequence[int], met: Met) -> list[int] | None:
+def first_transposition(
+    left: Sequence[int], right: Sequence[int], unmet: Unmet
+) -> list[int] | None:
     """The lexicographically first permutation of ``right`` pairing ``left[i]`` rematch-free.
 
     Returns, for each ``i``, the index into ``right`` of ``left[i]``'s opponent, or ``None``.
@@ -21,7 +24,7 @@ def first_transposition(left: Sequence[int], right: Sequence[int], met: Met) -> 
     and rerouting it along an alternating path when an earlier opponent is tried.
     """
     size = len(left)
-    adjacency = [[j for j, r in enumerate(right) if r not in met[p]] for p in left]
+    adjacency = _adjacency(left, right, unmet)
     mate_left = [-1] * size
     mate_right = [-1] * size
     for i in range(size):
@@ -49,10 +52,10 @@ def first_transposition(left: Sequence[int], right: Sequence[int], met: Met) -> 
     return mate_left
 
 
-def bipartite_deficiency(left: Sequence[int], right: Sequence[int], met: Met) -> int:
+def bipartite_deficiency(left: Sequence[int], right: Sequence[int], unmet: Unmet) -> int:
     """How many of ``left`` stay unpaired in a largest rematch-free pairing against ``right``."""
     size = len(left)
-    adjacency = [[j for j, r in enumerate(right) if r not in met[p]] for p in left]
+    adjacency = _adjacency(left, right, unmet)
     mate_left = [-1] * size
     mate_right = [-1] * len(right)
     blocked_left = [False] * size
@@ -62,6 +65,28 @@ def bipartite_deficiency(left: Sequence[int], right: Sequence[int], met: Met) ->
         for i in range(size)
         if not _augment_bipartite(i, adjacency, mate_left, mate_right, blocked_left, blocked_right)
     )
+
+
+def _adjacency(left: Sequence[int], right: Sequence[int], unmet: Unmet) -> list[list[int]]:
+    """For each of ``left``, the indices into ``right`` of its unmet players, in order.
+
+    Built from whichever is shorter, the players met or not met: one pass over ``right`` is
+    shared by everyone in ``left`` who has met none of it (an early round's big group).
+    """
+    index = {r: j for j, r in enumerate(right)}
+    among = sum(1 << r for r in right)
+    everyone = list(range(len(right)))
+    adjacency = []
+    for p in left:
+        met = among & ~unmet[p]
+        if not met:
+            adjacency.append(everyone)
+        elif 2 * met.bit_count() <= len(right):
+            excluded = {index[r] for r in bits(met)}
+            adjacency.append([j for j in everyone if j not in excluded])
+        else:
+            adjacency.append(sorted(index[r] for r in bits(among & unmet[p])))
+    return adjacency
 
 
 def _reroute(

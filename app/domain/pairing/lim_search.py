@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing.lim_matching import Met
-from app.domain.pairing.search_order import first_round, unplayed_graph
+from app.domain.pairing.lim_unmet import Unmet
+from app.domain.pairing.search_order import first_round
 
 EXACT_LIMIT = 20
 
@@ -21,17 +21,20 @@ Cost = tuple[int, int]
 
 
 def search_round(
-    points: Sequence[int], met: Met, *, deadline: Deadline = NO_DEADLINE
+    points: Sequence[int], unmet: Unmet, *, deadline: Deadline = NO_DEADLINE
 ) -> list[tuple[int, int]] | None:
-    """The step-7 round over ranks ``0..n-1``, or ``None`` when no rematch-free round exists."""
+    """The step-7 round over ranks ``0..n-1``, or ``None`` when no rematch-free round exists.
+
+    ``unmet[r]``: the bit set of the ranks ``r`` has not met."""
     if len(points) <= EXACT_LIMIT:
-        return _cheapest(points, met, deadline)
-    return _first_in_order(len(points), met, deadline)
+        return _cheapest(points, unmet, deadline)
+    return _first_in_order(unmet, deadline)
 
 
-def _cheapest(points: Sequence[int], met: Met, deadline: Deadline) -> list[tuple[int, int]] | None:
+def _cheapest(
+    points: Sequence[int], unmet: Unmet, deadline: Deadline
+) -> list[tuple[int, int]] | None:
     size = len(points)
-    unmet = [sum(1 << q for q in range(size) if q != p and q not in met[p]) for p in range(size)]
     best: dict[int, Cost | None] = {0: (0, 0)}
     choice: dict[int, int] = {}
 
@@ -70,7 +73,7 @@ def _cheapest(points: Sequence[int], met: Met, deadline: Deadline) -> list[tuple
     return pairs
 
 
-def _first_in_order(size: int, met: Met, deadline: Deadline) -> list[tuple[int, int]] | None:
+def _first_in_order(unmet: Unmet, deadline: Deadline) -> list[tuple[int, int]] | None:
     """The first rematch-free round in the nearest order: the same search ``nearest`` runs."""
-    found = first_round(unplayed_graph(met[:size]), None, deadline=deadline)
+    found = first_round(unmet, None, deadline=deadline)
     return None if found is None else list(found.pairs)
