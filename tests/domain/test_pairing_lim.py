@@ -13,12 +13,14 @@ from fractions import Fraction
 
 import pytest
 
-from app.domain.pairing import PAIRING_SYSTEMS, lim_halves
+from app.domain.deadline import NO_DEADLINE
+from app.domain.pairing import PAIRING_SYSTEMS, lim_groups, lim_halves
 from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
 from app.domain.pairing.lim import pair_round
 from app.domain.pairing.lim_halves import _double_exchanges, _single_exchanges, pair_halves
 from app.domain.pairing.lim_search import search_round
+from app.domain.pairing.matching import Matching
 from app.domain.pairing.search_order import unplayed_graph
 from app.domain.types import PairingSystem, PlayerId, PointsTable, RoundNumber, Score
 from tests.domain.lim_reference import rematch_free_rounds
@@ -421,3 +423,112 @@ def test_never_stuck_above_twenty_players_takes_the_first_round_in_search_order(
     result = pair(standings, history, round_number=13)
     assert boards(result) == " ".join(f"{p}-{p + 1}" for p in range(1, 25, 2))
     assert result.path == (paths.FALLBACK_SEARCH,)
+
+
+def _pair_halves_by_the_letter(
+    players: list[int], met: list[frozenset[int]], budget: int
+) -> tuple[list[tuple[int, int]], bool, bool] | None:
+    """Rule 11.2 enumerated as written: every permutation, every exchange in order."""
+    half = len(players) // 2
+
+    def transposed(top: list[int], bottom: list[int]) -> list[tuple[int, int]] | None:
+        for perm in itertools.permutations(bottom):
+            if all(b not in met[a] for a, b in zip(top, perm, strict=True)):
+                return list(zip(top, perm, strict=True))
+        return None
+
+    top, bottom = players[:half], players[half:]
+    found = transposed(top, bottom)
+    if found is not None:
+        return found, [b for _, b in found] != bottom, False
+    exchanges = list(_single_exchanges(half)) + list(_double_exchanges(half))
+    for tried, (out_of_top, out_of_bottom) in enumerate(exchanges):
+        if tried >= budget:
+            return None
+        leaving = {players[p] for p in out_of_top}
+        arriving = {players[p] for p in out_of_bottom}
+        new_top = sorted((set(top) - leaving) | arriving)
+        new_bottom = sorted((set(bottom) - arriving) | leaving)
+        found = transposed(new_top, new_bottom)
+        if found is not None:
+            return found, [b for _, b in found] != new_bottom, True
+    return None
+
+
+def test_rule_11_2_exchanges_match_trying_every_exchange_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The halves skip exchanges that cannot work (each crossing player needs an unmet
+    # partner in the half it leaves) but count them against the budget: the same result.
+    rng = random.Random(5)
+    for budget in (20_000, 7, 1):
+        monkeypatch.setattr(lim_halves, "EXCHANGE_BUDGET", budget)
+        for _ in range(250):
+            size = rng.choice([4, 6, 8])
+            met = _random_met(rng, size, density=rng.choice([0.5, 0.6, 0.7]))
+            found = pair_halves(list(range(size)), unplayed_graph(met))
+            expected = _pair_halves_by_the_letter(list(range(size)), met, budget)
+            if expected is None:
+                assert found is None
+            else:
+                assert found is not None
+                assert (list(found.pairs), found.transposed, found.exchanged) == expected
+
+
+def _complete_by_the_letter(
+    players: list[int], points: list[int], score: int, met: list[frozenset[int]]
+) -> list[tuple[int, int]] | None:
+    """Step 3.3 as written (upfloaters first): each floater in turn takes its first opponent
+    after which the rest can pair at all, going back when rule 11.2 fails on the rest."""
+    up = [(p, False) for p in players if 2 * points[p] < score]
+    down = [(p, True) for p in players if 2 * points[p] > score]
+    sequence = up + down
+
+    def pairable(free: list[int]) -> bool:
+        return next(rematch_free_rounds(free, met), None) is not None
+
+    def search(free: list[int], position: int) -> list[tuple[int, int]] | None:
+        while position < len(sequence) and sequence[position][0] not in free:
+            position += 1
+        if position == len(sequence):
+            halves = pair_halves(free, unplayed_graph(met))  # checked against the letter above
+            return None if halves is None else list(halves.pairs)
+        floater, wants_best = sequence[position]
+        options = [q for q in free if q != floater and q not in met[floater]]
+        for q in options if wants_best else reversed(options):
+            rest = [r for r in free if r not in (floater, q)]
+            if pairable(rest):
+                found = search(rest, position + 1)
+                if found is not None:
+                    return [(floater, q), *found]
+        return None
+
+    return search(sorted(players), 0) if pairable(sorted(players)) else None
+
+
+def test_mixed_groups_go_back_over_floater_choices_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Dense histories and no exchanges: rule 11.2 often fails on the players the floaters
+    # leave, so the search goes back to earlier floaters and lists the opponents it had not
+    # listed yet.
+    listed = []
+    partners = Matching.partners
+
+    def counted(self: Matching, p: int) -> int:
+        listed.append(p)
+        return partners(self, p)
+
+    monkeypatch.setattr(Matching, "partners", counted)
+    monkeypatch.setattr(lim_halves, "EXCHANGE_BUDGET", 0)  # rule 11.2 fails more often
+    rng = random.Random(3)
+    for _ in range(300):
+        size = rng.choice([4, 6, 8, 10])
+        met = _random_met(rng, size, density=rng.choice([0.4, 0.55, 0.7]))
+        points = sorted((rng.choice([3, 4, 4, 5]) for _ in range(size)), reverse=True)
+        procedure = lim_groups._Procedure(points, unplayed_graph(met), NO_DEADLINE)
+        group = lim_groups._Group(8, set(range(size)))
+        found = procedure.complete(group, list(range(size)), upfloaters_first=True)
+        expected = _complete_by_the_letter(list(range(size)), points, 8, met)
+        assert (None if found is None else found[0]) == expected
+    assert listed  # the search went back to a floater at least once

@@ -146,3 +146,32 @@ def test_leaving_sets_are_the_combinations_after_which_the_rest_can_pair(
         if pairable(graph, everyone(graph) & ~sum(1 << p for p in leaving))
     ]
     assert list(leaving_sets(graph, ranked, size)) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(graph=graphs(), data=st.data())
+def test_first_partner_is_the_lowest_or_highest_partner_and_pair_follows_it(
+    graph: Graph, data: st.DataObject
+) -> None:
+    """``first_partner`` may stop its search early; ``pair`` right after it stays exact."""
+    free = everyone(graph)
+    matching = Matching(graph, free)
+    if not matching.perfect:
+        return
+    while free:
+        p = data.draw(st.sampled_from(list(bits(free))))
+        expected = sum(
+            1 << q for q in bits(graph[p] & free) if pairable(graph, free & ~(1 << p) & ~(1 << q))
+        )
+        highest = data.draw(st.booleans())
+        q, listed = matching.first_partner(p, highest=highest)
+        assert q == (
+            expected.bit_length() - 1 if highest else (expected & -expected).bit_length() - 1
+        )
+        assert listed is None or listed == expected
+        matching.pair(p, q)
+        free &= ~((1 << p) | (1 << q))
+        assert matching.free == free and matching.perfect
+        for v in bits(free):
+            mate = matching.mate[v]
+            assert matching.mate[mate] == v and graph[v] >> mate & 1 and free >> mate & 1

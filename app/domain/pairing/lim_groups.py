@@ -73,9 +73,12 @@ class _Procedure:
             group.members.remove(mover)
             neighbour.members.add(mover)
             self.note(paths.ODD_GROUP_FLOATER)
-        completed = self.complete(group, sorted(group.members), upfloaters_first=not downward)
-        if completed is None:
-            leaving, completed = self.fewest_leaving(group, downward=downward)
+        players = sorted(group.members)
+        matching = Matching(self.unmet, _mask(players), deadline=self.deadline)
+        completed = self.complete(group, players, upfloaters_first=not downward, matching=matching)
+        if completed is None:  # the matching is maximum again: it tells how many stay unpaired
+            unpaired = matching.exposed.bit_count()
+            leaving, completed = self.fewest_leaving(group, unpaired, downward=downward)
             group.members -= leaving
             neighbour.members |= leaving
             self.note(paths.UNPAIRABLE_FLOATERS)
@@ -93,22 +96,25 @@ class _Procedure:
             return
         self.note(paths.ISLANDS)
         listed = set(islands)
+        # The neighbour's own players, nearest first: islands never join them (their points
+        # are not the neighbour's score), and only the one sent in exchange leaves them.
+        natives = sorted(
+            (
+                p
+                for p in neighbour.members
+                if self.doubled(p) == neighbour.doubled_score and p not in listed
+            ),
+            reverse=not downward,
+        )
         for island in islands:
             group.members.remove(island)
             neighbour.members.add(island)
             others = _mask(group.members - listed)
-            natives = sorted(
-                (
-                    p
-                    for p in neighbour.members
-                    if self.doubled(p) == neighbour.doubled_score and p not in listed
-                ),
-                reverse=not downward,
-            )
             for candidate in natives:
                 if self.unmet[candidate] & others:
                     neighbour.members.remove(candidate)
                     group.members.add(candidate)
+                    natives.remove(candidate)
                     break
 
     # Step 3.3 and 6: complete one group --------------------------------------------------
@@ -145,8 +151,7 @@ class _Procedure:
                 position += 1
             if position < len(sequence):
                 floater, wants_best = sequence[position]
-                options = matching.partners(floater)
-                frames.append(_Frame(position, floater, wants_best, options))
+                frames.append(_Frame(position, floater, wants_best))
             else:
                 rest = sorted(bits(matching.free))
                 halves = pair_halves(rest, self.unmet, deadline=self.deadline)
@@ -165,16 +170,16 @@ class _Procedure:
 
     # Step 3.4 -------------------------------------------------------------------------------
     def fewest_leaving(
-        self, group: _Group, *, downward: bool
+        self, group: _Group, unpaired: int, *, downward: bool
     ) -> tuple[set[int], tuple[Pairs, list[str]]]:
         """The smallest even number of players whose leaving lets the rest pair.
 
         Among equally many, the lowest-ranked (compared from the bottom up); upward, the
-        best-ranked (compared from the top down).
+        best-ranked (compared from the top down). ``unpaired``: how many of the group a
+        maximum matching leaves unpaired, the fewest that can leave.
         """
         ranked = sorted(group.members, reverse=downward)
-        unpaired = Matching(self.unmet, _mask(ranked), deadline=self.deadline)
-        smallest = max(2, unpaired.exposed.bit_count())
+        smallest = max(2, unpaired)
         tried = 0
         for size in range(smallest, len(ranked), 2):
             for leaving in leaving_sets(self.unmet, ranked, size, deadline=self.deadline):
@@ -190,7 +195,11 @@ class _Procedure:
 
 
 def leaving_sets(
-    unmet: Sequence[int], ranked: Sequence[int], size: int, *, deadline: Deadline = NO_DEADLINE
+    unmet: Sequence[int],
+    ranked: Sequence[int],
+    size: int,
+    *,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Iterator[tuple[int, ...]]:
     """``combinations(ranked, size)`` in its order, less every set after whose leaving the
     other players of ``ranked`` cannot pair at all, without trying those (step 3.4).
@@ -253,17 +262,33 @@ class _Frame:
     position: int
     floater: int
     wants_best: bool
-    options: int
-    """Available opponents not tried yet, as a bit set."""
+    options: int | None = None
+    """Available opponents not tried yet, as a bit set; ``None``: not listed yet."""
     opponent: int = -1
 
 
 def _next_choice(frames: list[_Frame], matching: Matching) -> bool:
-    """Move the deepest floater to its next available opponent (best or worst first)."""
+    """Move the deepest floater to its next available opponent (best or worst first).
+
+    A floater just placed takes its first available opponent from a search that stops once
+    it is found; the others are listed only if the search comes back to this floater.
+    """
     while frames:
         frame = frames[-1]
         if frame.opponent >= 0:
             matching.unpair(frame.floater, frame.opponent)
+            if frame.options is None:
+                tried = (1 << frame.opponent + 1) - 1 if frame.wants_best else ~0 << frame.opponent
+                frame.options = matching.partners(frame.floater) & ~tried
+        else:
+            first, frame.options = matching.first_partner(
+                frame.floater, highest=not frame.wants_best
+            )
+            frame.opponent = first
+            if frame.options is not None:
+                frame.options &= ~(1 << first)
+            matching.pair(frame.floater, first)
+            return True
         if frame.options:
             options = frame.options
             frame.opponent = lowest(options) if frame.wants_best else options.bit_length() - 1
@@ -275,7 +300,11 @@ def _next_choice(frames: list[_Frame], matching: Matching) -> bool:
 
 
 def pair_groups(
-    points: Sequence[int], unmet: Unmet, *, doubled_median: int, deadline: Deadline = NO_DEADLINE
+    points: Sequence[int],
+    unmet: Unmet,
+    *,
+    doubled_median: int,
+    deadline: Deadline = NO_DEADLINE,
 ) -> GroupPairing | None:
     """Steps 2–5 of ``pairing-lim.md``; ``None`` when undoing runs out of groups (step 7)."""
     procedure = _Procedure(points, unmet, deadline)

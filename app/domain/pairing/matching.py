@@ -70,9 +70,16 @@ class Matching:
                     self.exposed |= 1 << v
         self.greedy = self.exposed == 0
         """Whether the greedy pairing in order was already perfect (no search was needed)."""
+        # A search that finds no augmenting path leaves a Hungarian tree: no augmenting path
+        # found later passes through it (Edmonds), so the later searches leave it out.
+        searchable = free
         for root in bits(self.exposed):
             if self.exposed >> root & 1:
-                self._search(root)
+                self.free = searchable
+                tree = self._search(root)
+                if tree is not None:
+                    searchable &= ~tree.reached
+        self.free = free
 
     @property
     def perfect(self) -> bool:
@@ -136,6 +143,32 @@ class Matching:
         self._tree = (p, tree.parent)
         return self._adjacency[p] & self.free & tree.even
 
+    def first_partner(self, p: int, *, highest: bool = False) -> tuple[int, int | None]:
+        """The lowest (or highest) of ``partners(p)``, and all of them if they were listed.
+
+        The search stops as soon as the lowest (highest) free neighbour of ``p`` is found even:
+        a player once even stays even, so it is the answer, and the others are not listed
+        (``None``). Otherwise it runs to the end as ``partners`` does. Needs a perfect matching.
+        """
+        mate = self.mate
+        root = mate[p]
+        candidates = self._adjacency[p] & self.free
+        watch = 1 << (candidates.bit_length() - 1) if highest else candidates & -candidates
+        self.free &= ~(1 << p)
+        mate[root] = -1
+        self.exposed |= 1 << root
+        tree = self._search(root, watch=watch)
+        self.exposed &= ~(1 << root)
+        mate[root] = p
+        self.free |= 1 << p
+        if tree is None:  # an augmenting path: impossible with a perfect matching
+            raise AssertionError("the matching was not perfect")
+        self._tree = (p, tree.parent)
+        if tree.even & watch:
+            return watch.bit_length() - 1, None
+        options = candidates & tree.even  # never empty: p's partner is one
+        return (options.bit_length() - 1 if highest else lowest(options)), options
+
     def pair(self, p: int, q: int) -> None:
         """Pair ``p`` with ``q``, one of ``partners(p)``: the matching stays perfect.
 
@@ -182,12 +215,14 @@ class Matching:
         self.free |= (1 << p) | (1 << q)
         self.mate[p], self.mate[q] = q, p
 
-    def _search(self, root: int) -> _Tree | None:
+    def _search(self, root: int, *, watch: int = 0) -> _Tree | None:
         """Edmonds' search from the exposed ``root`` over the free players.
 
         If it reaches another exposed player, flip the path (both become matched) and return
         ``None``; otherwise return the search tree: its even players (blossoms included) and
-        the parent links that lead from each of them back to ``root``.
+        the parent links that lead from each of them back to ``root``. With ``watch``, stop
+        early once a player in it is even (the tree so far: its links are complete for every
+        player already even, as an augmenting path could be flipped at any step).
         """
         self._deadline.check()
         adjacency, mate, free = self._adjacency, self.mate, self.free
@@ -201,6 +236,8 @@ class Matching:
         inner = 0
         queue = [root]
         for v in queue:
+            if outer & watch:
+                break
             reach = adjacency[v] & free & ~inner
             hit = reach & targets
             if hit:
@@ -247,7 +284,7 @@ class Matching:
                     queue.extend(bits(new))
                     here = top
                 others &= ~members.get(here, 1 << here) & ~(1 << to)
-        return _Tree(outer, parent)
+        return _Tree(outer, parent, outer | inner)
 
     def _flip(self, end: int, parent: list[int]) -> None:
         mate = self.mate
@@ -262,6 +299,8 @@ class Matching:
 class _Tree:
     even: int
     parent: list[int]
+    reached: int
+    """Every player the search labelled, even or odd."""
 
 
 def _find(link: list[int], v: int) -> int:
