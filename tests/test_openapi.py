@@ -71,6 +71,12 @@ def test_creating_says_its_key_is_optional_and_the_stream_its_events(
     create = document["paths"]["/v1/tournaments"]["post"]
     assert create["security"] == [{}, {"HTTPBearer": []}]
     assert "`text/plain`" in create["responses"]["415"]["description"]  # a TRF is a body too
+    # The TRF body in an extension, as a Request Body Object; requestBody keeps JSON alone
+    # (openapi-python-client refuses a text/plain one, .ci/clients).
+    assert list(create["requestBody"]["content"]) == ["application/json"]
+    (trf,) = create["x-other-request-bodies"]
+    assert trf["required"] is True
+    assert trf["content"] == {"text/plain": {"schema": {"type": "string"}}}
     stream = document["paths"]["/v1/tournaments/{tournament_id}/events"]["get"]
     media = stream["responses"]["200"]["content"]
     assert list(media) == ["text/event-stream"]

@@ -3,8 +3,9 @@
 FastAPI writes most of it from the routes; this module finishes it in one pass: every problem
 response is ``application/problem+json`` only (FastAPI adds a second media type), operations
 that read a body list the 400 and 415 they can give, creating a tournament says its bearer key
-is optional, the event stream's items name their schemas, every enumeration is described, and
-schemas nothing refers to (FastAPI's own validation error) are left out.
+is optional and names its TRF body in an extension, the event stream's items name their
+schemas, every enumeration is described, and schemas nothing refers to (FastAPI's own
+validation error) are left out.
 """
 
 from __future__ import annotations
@@ -56,6 +57,18 @@ BODY_ERRORS = {
     "415": "The body is not `Content-Type: application/json` (`unsupported_media_type`)",
 }
 CREATE = ("/v1/tournaments", "post")
+OTHER_BODIES = "x-other-request-bodies"
+"""Request bodies an operation takes besides its ``requestBody``, each chosen by its
+``Content-Type``: the TRF of ``tournaments-create``. Not in ``requestBody``: openapi-python-client
+refuses an operation whose body may be ``text/plain`` (the whole operation, not just that body),
+so a generated client would lose the JSON creation too. Generators skip ``x-`` keys."""
+TRF_BODY: dict[str, Any] = {
+    "description": "A FIDE Tournament Report File (UTF-8, lines ended by CR): a `dutch` "
+    "tournament with its whole history (docs/trf.md); a file that does not read is 422 "
+    "`invalid_trf`, naming its line and column",
+    "required": True,
+    "content": {"text/plain": {"schema": {"type": "string"}}},
+}
 CREATE_415 = (
     "The body is neither `Content-Type: application/json` nor a TRF file as `text/plain` "
     "(`unsupported_media_type`)"
@@ -86,6 +99,7 @@ def finish(document: dict[str, Any]) -> None:
     create = document["paths"][CREATE[0]][CREATE[1]]
     create["security"] = [{}, {"HTTPBearer": []}]  # the create key only where one is set
     create["responses"]["415"]["description"] = CREATE_415
+    create[OTHER_BODIES] = [TRF_BODY]
     _describe_stream(document)
     for name, schema in document["components"]["schemas"].items():
         if "enum" in schema and name in ENUMS:
