@@ -129,19 +129,7 @@ class Matching:
         Needs a perfect matching; ``p`` must be free. One search from ``p``'s partner in the
         graph without ``p``: its even players are the ones that can be left over.
         """
-        mate = self.mate
-        root = mate[p]
-        self.free &= ~(1 << p)
-        mate[root] = -1
-        self.exposed |= 1 << root
-        tree = self._search(root)
-        self.exposed &= ~(1 << root)
-        mate[root] = p
-        self.free |= 1 << p
-        if tree is None:  # an augmenting path: impossible with a perfect matching
-            raise AssertionError("the matching was not perfect")
-        self._tree = (p, tree.parent)
-        return self._adjacency[p] & self.free & tree.even
+        return self._adjacency[p] & self.free & self._search_without(p).even
 
     def first_partner(self, p: int, *, highest: bool = False) -> tuple[int, int | None]:
         """The lowest (or highest) of ``partners(p)``, and all of them if they were listed.
@@ -150,10 +138,21 @@ class Matching:
         a player once even stays even, so it is the answer, and the others are not listed
         (``None``). Otherwise it runs to the end as ``partners`` does. Needs a perfect matching.
         """
-        mate = self.mate
-        root = mate[p]
         candidates = self._adjacency[p] & self.free
         watch = 1 << (candidates.bit_length() - 1) if highest else candidates & -candidates
+        tree = self._search_without(p, watch=watch)
+        if tree.even & watch:
+            return watch.bit_length() - 1, None
+        options = candidates & tree.even  # never empty: p's partner is one
+        return (options.bit_length() - 1 if highest else lowest(options)), options
+
+    def _search_without(self, p: int, *, watch: int = 0) -> _Tree:
+        """One search from ``p``'s partner in the graph without ``p`` (kept for ``pair``).
+
+        Needs a perfect matching: its even players are the ones that can be left over.
+        """
+        mate = self.mate
+        root = mate[p]
         self.free &= ~(1 << p)
         mate[root] = -1
         self.exposed |= 1 << root
@@ -164,10 +163,7 @@ class Matching:
         if tree is None:  # an augmenting path: impossible with a perfect matching
             raise AssertionError("the matching was not perfect")
         self._tree = (p, tree.parent)
-        if tree.even & watch:
-            return watch.bit_length() - 1, None
-        options = candidates & tree.even  # never empty: p's partner is one
-        return (options.bit_length() - 1 if highest else lowest(options)), options
+        return tree
 
     def pair(self, p: int, q: int) -> None:
         """Pair ``p`` with ``q``, one of ``partners(p)``: the matching stays perfect.
