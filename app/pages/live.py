@@ -9,6 +9,7 @@ renderer (this one) and one catalogue (the server's).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -57,12 +58,19 @@ def links(*, language: Language, tv: bool) -> Links:
 
 
 def render_live_page(
-    tournament: Tournament, *, name: str, language: Language, tv: bool, last_event_id: int
+    tournament: Tournament,
+    *,
+    name: str,
+    language: Language,
+    tv: bool,
+    last_event_id: int,
+    event_types: Sequence[str],
 ) -> str:
     """The current round's boards and results, the standings with the tiebreak in use and the
     qualifiers marked, the final-phase bracket, and at the end the final ranking.
 
-    ``last_event_id`` (read before the state) is where the script opens the event stream.
+    ``last_event_id`` (read before the state) is where the script opens the event stream;
+    ``event_types``, every type it may carry, are the ones the script listens to.
     """
     view = build_view(tournament)
     current = view.rounds[-1] if view.rounds and tournament.status is Status.SWISS else None
@@ -75,6 +83,7 @@ def render_live_page(
             current=current,
             tv=tv,
             last_event_id=last_event_id,
+            event_types=" ".join(event_types),
             links=links(language=language, tv=tv),
             rotate_seconds=ROTATE_SECONDS,
         )

@@ -6,11 +6,8 @@
 (() => {
   const body = document.body;
   const status = document.getElementById("connection");
-  const EVENT_TYPES = [
-    "tournament.created", "player.added", "player.withdrawn", "round.generated",
-    "result.recorded", "result.corrected", "result.cleared", "final_phase.started",
-    "tournament.finished",
-  ];
+  // Every type the stream may carry, from the server's catalogue (app/services/events.py).
+  const EVENT_TYPES = body.dataset.eventTypes.split(" ");
   const RETRY_FIRST_MS = 1000;
   const RETRY_MAX_MS = 30000;
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+from app.services import events
 from tests.api.helpers import assert_problem, create, generate, play_round, record
 from tests.client import ApiClient
 
@@ -74,6 +75,23 @@ def test_the_page_opens_the_stream_after_the_last_event_it_shows(client: ApiClie
     assert last > 1
     assert f'data-last-event-id="{last}"' in page
     assert 'data-events="events"' in page
+
+
+def test_the_script_listens_to_every_type_the_stream_carries(client: ApiClient) -> None:
+    # The page names the types (live.js reads them), so an event type added to the catalogue
+    # is listened to without touching the script: a listener it lacked missed round.undone.
+    t = create(client, 6)
+
+    page = live(client, t.id)
+
+    named = re.search(r'data-event-types="([^"]*)"', page)
+    assert named is not None
+    assert named.group(1).split(" ") == list(events.TYPES)
+    assert {"round.undone", "bye.requested", "bye.cancelled"} <= set(events.TYPES)
+    src = re.search(r'<script src="([^"]+)"', page)
+    assert src is not None
+    script = client.get(src.group(1)).text
+    assert "dataset.eventTypes" in script and "round.generated" not in script
 
 
 def test_the_final_phase_and_the_finished_tournament(client: ApiClient) -> None:
