@@ -12,7 +12,9 @@
 The 1,000-player tournament is built through the services in process (11 rounds, each round's
 results recorded in one transaction): 5,500 PUTs over HTTP would only measure the setup. Every
 timed request goes over TCP to a uvicorn server started the README way. Note ``uptime`` with
-the figures: the client, the server and the database share the machine.
+the figures: the client, the server and the database share the machine. It prints how Linux
+groups a PostgreSQL server process for the CPU: per-session groups make a tail of seconds
+(``cpu_groups``).
 
     python bench/bench_http.py --postgres postgresql+psycopg://postgres@127.0.0.1:5432/test
     python bench/bench_http.py --databases sqlite --seconds 8
@@ -205,6 +207,41 @@ def loadavg() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def cpu_groups(url: str) -> str:
+    """How Linux groups a PostgreSQL server process for the CPU, to print beside the figures.
+
+    With ``kernel.sched_autogroup_enabled = 1`` every session is a CPU group of its own, and
+    every PostgreSQL server process starts a session, unless it sits in a CPU cgroup other than
+    the root; under load such groups left server processes waiting seconds for a CPU
+    (docs/performance.md, "The cause: a CPU group per PostgreSQL server process"). Read from
+    ``/proc``, so only for a server on this machine."""
+    switch = Path("/proc/sys/kernel/sched_autogroup_enabled")
+    autogroup = switch.read_text().strip() if switch.exists() else "absent"
+    if not url.startswith("postgresql"):
+        return f"kernel.sched_autogroup_enabled={autogroup}"
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            pid = connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
+            proc = Path(f"/proc/{pid}")
+            if not proc.exists():
+                return f"kernel.sched_autogroup_enabled={autogroup}, server not on this machine"
+            controllers = dict(
+                line.split(":", 2)[1:] for line in (proc / "cgroup").read_text().splitlines()
+            )
+            cgroup = controllers.get(
+                "cpu", controllers.get("cpu,cpuacct", controllers.get("", "?"))
+            )
+            in_group = (proc / "autogroup").read_text().split()[0] if autogroup == "1" else "-"
+    finally:
+        engine.dispose()
+    own = autogroup == "1" and cgroup == "/"
+    return (
+        f"kernel.sched_autogroup_enabled={autogroup}, a server process's cpu cgroup {cgroup}, "
+        f"autogroup {in_group}: " + ("a CPU group per server process" if own else "no own group")
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--postgres", help="a server URL; a scratch database is made there")
@@ -224,6 +261,7 @@ def main() -> None:
             large = build_large(url, args.players, args.rounds)
             took = time.perf_counter() - start
             print(f"[{kind}] setup: {args.players} players, {args.rounds} rounds in {took:.1f} s")
+            print(f"[{kind}] {cpu_groups(url)}")
             with serve(url, workers=args.workers) as base:
                 _, _, small = evening(base)
                 targets = {
