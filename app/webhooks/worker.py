@@ -134,7 +134,11 @@ class Worker:
                     woken = await self._sleep(stop)
             finally:
                 if listener is not None:
+                    # Awaited, so its connection is closed before the loop ends, not left
+                    # to the garbage collector (a ResourceWarning in whatever runs next).
                     listener.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await listener
                 await self._drain()
 
     async def step(self, client: httpx.AsyncClient, *, poll: bool = True) -> int:
