@@ -3,9 +3,11 @@ per tournament; each event's data has the documented shape (the REST API's own s
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import anyio
+import pytest
 from fastapi import FastAPI
 from sqlalchemy.orm import Session
 
@@ -269,6 +271,47 @@ def test_a_client_that_disconnects_costs_nothing(app: FastAPI, client: ApiClient
         assert hub.channels == {}
 
     client._portal.call(scenario)  # type: ignore[union-attr]  # the loop the hub runs on
+
+
+def test_closing_the_hub_waits_for_the_read_of_a_dropped_channel(
+    app: FastAPI, client: ApiClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream goes away while its channel reads (in a worker thread, on a pooled
+    connection), then the app stops: the hub's close waits for that read, so the connection
+    is back in the pool before the engine is disposed, not handed to a disposed pool and left
+    to the garbage collector (a ResourceWarning in whichever test ran next)."""
+    t = create(client, 4)
+    hub: Hub = app.state.event_hub
+    reading, release = threading.Event(), threading.Event()
+    last_seqs = events.last_seqs
+
+    def slow_last_seqs(session: Session, ids: list[str]) -> dict[str, int]:
+        seqs = last_seqs(session, ids)  # the session now holds a connection
+        reading.set()
+        release.wait(SLOW_READ)  # a read that takes SLOW_READ seconds, unless released
+        return seqs
+
+    monkeypatch.setattr(events, "last_seqs", slow_last_seqs)
+
+    async def scenario() -> int:
+        subscriber = hub.subscribe(t.id)  # its channel starts by reading the last seq
+        assert await anyio.to_thread.run_sync(reading.wait, 30)
+        hub.unsubscribe(subscriber)  # drops the channel while that read runs
+        assert hub.channels == {}
+        await hub.close()
+        checked_out: int = app.state.engine.pool.checkedout()
+        return checked_out
+
+    try:
+        checked_out = client._portal.call(scenario)  # type: ignore[union-attr]
+    finally:
+        release.set()
+    assert checked_out == 0
+
+
+SLOW_READ = 2.0
+"""Seconds the read above holds its connection: closing must take that long, not return
+while it runs (releasing it from the test would race with the close)."""
 
 
 def test_openapi_documents_the_stream_and_every_event_body(client: ApiClient) -> None:
