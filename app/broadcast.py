@@ -103,6 +103,11 @@ class Hub:
             listener = notifications.listen(self.engine, self.notify, on_connect=self._look_again)
             self._tasks.append(asyncio.create_task(listener, name="svizzera-events-listen"))
 
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """The event loop its tasks run on: the first subscriber's; ``None`` before one."""
+        return self._loop
+
     async def close(self) -> None:
         """End every stream (they return normally) and stop the listener and the poll."""
         self.close_streams()

@@ -6,6 +6,7 @@ event loop in a background thread (``anyio``'s blocking portal), one at a time.
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import ExitStack
 from types import TracebackType
 from typing import Any
@@ -13,6 +14,8 @@ from typing import Any
 import httpx
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from fastapi import FastAPI
+
+from app.broadcast import Hub
 
 
 class ApiClient:
@@ -44,7 +47,17 @@ class ApiClient:
     ) -> None:
         if self._portal is not None and self._client is not None:
             self._portal.call(self._client.aclose)
+            self._portal.call(self._close_event_hub)
         self._stack.close()
+
+    async def _close_event_hub(self) -> None:
+        """Close the app's event hub, as its shutdown does, if it runs on this client's loop
+        (a stream opened through this client started it): the hub's reads in worker threads
+        then end before the loop and the test's database do. The app's lifespan, which would
+        close it, does not run in process."""
+        hub: Hub = self._app.state.event_hub
+        if hub.loop is asyncio.get_running_loop():
+            await hub.close()
 
     def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
         assert self._portal is not None and self._client is not None, "use as a context manager"
