@@ -22,14 +22,14 @@ import json
 import logging
 from collections import deque
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from anyio import to_thread
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from app import notifications
 from app.services import events
+from app.threads import Threads
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -86,8 +86,8 @@ class Hub:
         self.poll_interval = poll_interval
         self.channels: dict[str, Channel] = {}
         self._tasks: list[asyncio.Task[None]] = []
-        self._reads: set[asyncio.Future[Any]] = set()
-        """Database calls still running in worker threads; ``close`` waits for them."""
+        self._threads = Threads()
+        """Its database calls; ``close`` waits for those still running."""
         self._closed = False
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -120,9 +120,7 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        # A cancelled read's thread runs on with its pooled connection; the engine is disposed
-        # after this, and a connection handed back to a disposed pool is never closed.
-        await asyncio.gather(*self._reads, return_exceptions=True)
+        await self._threads.wait()  # a dropped channel's read too: the engine is disposed next
 
     def close_streams(self) -> None:
         """Safe from a signal handler on the loop's thread: wakes every stream to end."""
@@ -237,9 +235,4 @@ class Hub:
             with Session(self.engine) as session:
                 return read(session)
 
-        # Its own future, shielded: cancelling the caller does not stop the thread, so the call
-        # is tracked until the thread returns (bounded by the engine's statement timeout).
-        call = asyncio.ensure_future(to_thread.run_sync(run))
-        self._reads.add(call)
-        call.add_done_callback(self._reads.discard)
-        return await asyncio.shield(call)
+        return await self._threads.run(run)

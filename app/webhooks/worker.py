@@ -29,6 +29,7 @@ from app import notifications
 from app.db import engine_from
 from app.services import events
 from app.settings import Settings, get_settings
+from app.threads import Threads
 from app.webhooks import addresses, queue, signing
 
 logger = logging.getLogger("svizzera.webhooks")
@@ -113,6 +114,8 @@ class Worker:
         self.lease = lease(settings)
         self.allow_private = settings.webhooks_may_reach_private()
         self.in_flight: set[asyncio.Task[None]] = set()
+        self.threads = Threads()
+        """Its database calls; it stops only when those still running have returned."""
         self.wake = asyncio.Event()
         self.hooked: frozenset[str] | None = None
         """Tournaments with endpoints, read at every poll; ``None`` until read (or made stale
@@ -148,14 +151,14 @@ class Worker:
         there is nothing to enqueue or send, and the step costs that one query.
         """
         if poll or self.hooked is None:
-            self.hooked = await asyncio.to_thread(queue.hooked_tournaments, self.engine)
+            self.hooked = await self.threads.run(queue.hooked_tournaments, self.engine)
         if not self.hooked and not self.in_flight:
             return 0
-        await asyncio.to_thread(queue.enqueue, self.engine, now=utcnow())
+        await self.threads.run(queue.enqueue, self.engine, now=utcnow())
         room = MAX_IN_FLIGHT - len(self.in_flight)
         if room <= 0:
             return 0
-        claimed = await asyncio.to_thread(
+        claimed = await self.threads.run(
             queue.claim, self.engine, now=utcnow(), lease=self.lease, limit=room
         )
         for delivery in claimed:
@@ -170,7 +173,7 @@ class Worker:
             client, claimed, timeout=s.webhook_timeout, allow_private=self.allow_private
         )
         try:
-            await asyncio.to_thread(
+            await self.threads.run(
                 queue.finish,
                 self.engine,
                 claimed,
@@ -206,12 +209,14 @@ class Worker:
         self.wake.set()
 
     async def _drain(self) -> None:
-        if not self.in_flight:
-            return
-        _done, pending = await asyncio.wait(self.in_flight, timeout=SHUTDOWN_GRACE)
-        for task in pending:
-            task.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)
+        if self.in_flight:
+            _done, pending = await asyncio.wait(self.in_flight, timeout=SHUTDOWN_GRACE)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+        # A delivery cancelled while recording its outcome leaves that write running; it
+        # completes (the outcome is kept) and hands its connection back before the engine goes.
+        await self.threads.wait()
 
 
 @contextlib.asynccontextmanager

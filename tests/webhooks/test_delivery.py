@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 
 from app.api.event_schemas import validate
 from app.settings import Settings
+from app.webhooks import queue
 from app.webhooks.signing import verify
 from tests.api.helpers import Organizer, create, generate, play_round, record
 from tests.api.test_chess import bye, new_chess
@@ -184,3 +187,43 @@ def test_a_receiver_that_does_not_answer_in_time_is_retried(
     )
     assert arrivals[0].event_id == arrivals[1].event_id
     assert (delivered["attempts"], delivered["last_status_code"]) == (2, 200)
+
+
+SLOW_RECORD = 3.0
+"""Seconds the outcome's write below takes: longer than the worker's shutdown grace."""
+
+
+def test_a_delivery_recording_its_outcome_at_shutdown_is_waited_for(
+    app: FastAPI,
+    client: ApiClient,
+    settings: Settings,
+    receiver: Receiver,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker stops while a delivery records its outcome, past the shutdown grace, so the
+    delivery's task is cancelled: the write still completes, and its connection is back in
+    the pool before the worker returns (not handed to a disposed engine later)."""
+    t = create(client)
+    hook = register(client, t, receiver.url)
+    engine = app.state.engine
+    recording, release = threading.Event(), threading.Event()
+    finish = queue.finish
+
+    def slow_finish(*args: Any, **kwargs: Any) -> None:
+        if not recording.is_set():
+            with engine.connect():  # a write that holds its connection for SLOW_RECORD s
+                recording.set()
+                release.wait(SLOW_RECORD)
+        finish(*args, **kwargs)
+
+    monkeypatch.setattr(queue, "finish", slow_finish)
+    try:
+        with worker_running(engine, settings):
+            generate(client, t)
+            assert recording.wait(60)
+        checked_out = engine.pool.checkedout()
+    finally:
+        release.set()
+    assert checked_out == 0
+    delivered = log(client, t, hook["id"])
+    assert [(d["event_id"], d["status"]) for d in delivered] == [(2, "delivered")]
