@@ -273,6 +273,11 @@ def test_a_client_that_disconnects_costs_nothing(app: FastAPI, client: ApiClient
     client._portal.call(scenario)  # type: ignore[union-attr]  # the loop the hub runs on
 
 
+SLOW_READ = 2.0
+"""Seconds the read below holds its connection: closing must take that long, not return
+while it runs (releasing it from the test would race with the close)."""
+
+
 def test_closing_the_hub_waits_for_the_read_of_a_dropped_channel(
     app: FastAPI, client: ApiClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -307,11 +312,6 @@ def test_closing_the_hub_waits_for_the_read_of_a_dropped_channel(
     finally:
         release.set()
     assert checked_out == 0
-
-
-SLOW_READ = 2.0
-"""Seconds the read above holds its connection: closing must take that long, not return
-while it runs (releasing it from the test would race with the close)."""
 
 
 def test_openapi_documents_the_stream_and_every_event_body(client: ApiClient) -> None:

@@ -211,7 +211,7 @@ def test_a_delivery_recording_its_outcome_at_shutdown_is_waited_for(
 
     def slow_finish(*args: Any, **kwargs: Any) -> None:
         if not recording.is_set():
-            with engine.connect():  # a write that holds its connection for SLOW_RECORD s
+            with engine.connect():  # a slow write: it holds a connection for SLOW_RECORD s
                 recording.set()
                 release.wait(SLOW_RECORD)
         finish(*args, **kwargs)
