@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -42,7 +42,14 @@ class Settings(BaseSettings):
         default=256, description="Standings bodies kept per worker, by tournament version; 0: off"
     )
     pairing_timeout: float = Field(
-        default=5.0, gt=0, description="Seconds a round's pairing may compute before a 503"
+        default=5.0,
+        gt=0,
+        description="Seconds of CPU time a round's pairing may use before a 503",
+    )
+    pairing_wall_timeout: float = Field(
+        default=60.0,
+        gt=0,
+        description="Seconds on the clock a round's pairing may last, busy machine or not",
     )
     create_rate: int = Field(
         default=30, ge=0, description="Tournaments one client address may create a minute; 0: any"
@@ -109,6 +116,16 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_means_default(cls, value: object) -> object:
         return None if value == "" else value
+
+    @model_validator(mode="after")
+    def _wall_bound_above_work(self) -> Settings:
+        # The wall bound caps a pairing slowed by a busy machine; below the CPU budget it
+        # would refuse work the CPU budget allows even on an idle one.
+        if self.pairing_wall_timeout < self.pairing_timeout:
+            raise ValueError(
+                "SVIZZERA_PAIRING_WALL_TIMEOUT must be at least SVIZZERA_PAIRING_TIMEOUT"
+            )
+        return self
 
     def webhooks_may_reach_private(self) -> bool:
         """``SVIZZERA_WEBHOOK_ALLOW_PRIVATE``, or by default: yes on SQLite (local use) only."""

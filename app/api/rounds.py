@@ -29,9 +29,11 @@ router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["round
 )
 def generate_round(write: OrganizerDep, session: SessionDep, request: Request) -> RoundRead:
     """All groups at once in the group variant. 409 `round_incomplete` while results are missing;
-    503 `pairing_timeout` when the pairing runs past `SVIZZERA_PAIRING_TIMEOUT`."""
+    503 `pairing_timeout` when the pairing needs more CPU time than `SVIZZERA_PAIRING_TIMEOUT`
+    or lasts longer than `SVIZZERA_PAIRING_WALL_TIMEOUT`."""
     settings: Settings = request.app.state.settings
-    deadline = Deadline.after(settings.pairing_timeout)
+    # Made here, in the thread that pairs: its budget is this thread's CPU time.
+    deadline = Deadline.after(settings.pairing_timeout, wall_seconds=settings.pairing_wall_timeout)
     tournament, swiss_round = rounds.generate(session, write, deadline=deadline)
     return views.round_(tournament, swiss_round)
 
