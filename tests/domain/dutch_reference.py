@@ -7,6 +7,7 @@ PAB in round *r* present) and ``round_result`` what the file says round *r* was.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from app.domain.trf import TrfColour, TrfDocument, TrfGame, TrfResult, read_trf
 from app.domain.types import PlayerId, RoundNumber
 
 DATA = Path(__file__).parent.parent / "data" / "dutch"
+REGRESSIONS = DATA / "regressions"
 FILES = sorted(path.name for path in DATA.glob("dutch_p*.trf"))
 BENCHMARK_FILE = "dutch_p1000_r09_s1.trf"
 GOLDEN_FILES = [name for name in FILES if name != BENCHMARK_FILE]
@@ -117,6 +119,20 @@ def document_round_input(doc: TrfDocument, number: int) -> DutchInput:
         for p in sorted(doc.players, key=lambda p: p.start_number)
     )
     return DutchInput(players, RoundNumber(number), total_rounds(doc), initial_colour(doc))
+
+
+def cut_round_input(doc: TrfDocument, number: int) -> DutchInput:
+    """Round ``number`` of a tournament cut just before it (``tests/data/dutch/regressions``):
+    a player is present unless the file already has an entry for that round (a bye asked for,
+    or an absence)."""
+    whole = document_round_input(doc, number)
+    entered = {
+        PlayerId(p.start_number) for p in doc.players if _game(p.games, number - 1) is not None
+    }
+    return replace(
+        whole,
+        players=tuple(replace(p, present=p.id not in entered) for p in whole.players),
+    )
 
 
 def round_result(name: str, number: int) -> tuple[frozenset[Board], PlayerId | None]:

@@ -328,3 +328,87 @@ def test_a_passed_deadline_stops_the_pairing() -> None:
     with pytest.raises(PairingTimeout) as stopped:
         pair_dutch(round_, deadline=deadline)
     assert stopped.value.code == "pairing_timeout"
+
+
+# -- the PAB above the lowest scoregroup (C9 before the colours) -----------------------------
+
+
+@st.composite
+def bye_above_the_lowest(draw: st.DrawFn) -> DutchInput:
+    """Round 4: a higher scoregroup H (a win and two rounds of a draw or a half-point bye each,
+    so H players differ in unplayed games) and a lowest one L whose players all had the PAB
+    (a PAB, a loss, a draw; C2 keeps them from another). H and L together are odd, so the PAB
+    goes to an H player. Some L players drew with an H player in round 3 (C1), and colours are
+    random (C3, C10–C13). Earlier opponents outside H and L are absent now."""
+    low = draw(st.sampled_from([1, 3]))
+    high = draw(st.sampled_from([2, 4, 6]))
+    present = high + low
+    numbers = draw(st.permutations(range(1, present + 1)))
+    ids = [PlayerId(n) for n in range(1, present + 1)]
+    history: dict[PlayerId, list[RoundRecord]] = {p: [] for p in ids}
+    fillers: list[PlayerId] = []
+
+    def game(p: PlayerId, outcome: Outcome, mirrored: Outcome, opponent: PlayerId | None) -> None:
+        if opponent is None:
+            opponent = PlayerId(1000 + len(fillers))
+            fillers.append(opponent)
+            history[opponent] = [RoundRecord(Outcome.ABSENT)] * len(history[p])
+        colour = draw(st.sampled_from(Colour))
+        history[p].append(RoundRecord(outcome, opponent, colour))
+        history[opponent].append(RoundRecord(mirrored, p, colour.other))
+
+    high_ids, low_ids = ids[:high], ids[high:]
+    met = draw(st.lists(st.sampled_from(high_ids), max_size=low, unique=True))
+    for p in high_ids:
+        game(p, Outcome.WIN, Outcome.LOSS, None)
+    for p in low_ids:
+        history[p].append(RoundRecord(Outcome.PAIRING_BYE))
+        game(p, Outcome.LOSS, Outcome.WIN, None)
+    for p in high_ids:
+        if draw(st.booleans()):
+            game(p, Outcome.DRAW, Outcome.DRAW, None)
+        else:
+            history[p].append(RoundRecord(Outcome.HALF_POINT_BYE))
+    for k, p in enumerate(low_ids):
+        game(p, Outcome.DRAW, Outcome.DRAW, met[k] if k < len(met) else None)
+    for p in high_ids:
+        if len(history[p]) == 2:
+            if draw(st.booleans()):
+                game(p, Outcome.DRAW, Outcome.DRAW, None)
+            else:
+                history[p].append(RoundRecord(Outcome.HALF_POINT_BYE))
+    for f in fillers:
+        history[f] += [RoundRecord(Outcome.ABSENT)] * (3 - len(history[f]))
+    players = [DutchPlayer(p, numbers[k], tuple(history[p])) for k, p in enumerate(ids)] + [
+        DutchPlayer(f, present + 1 + k, tuple(history[f]), present=False)
+        for k, f in enumerate(fillers)
+    ]
+    total = draw(st.integers(4, 6))
+    return DutchInput(tuple(players), RoundNumber(4), total, draw(st.sampled_from(Colour)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(bye_above_the_lowest())
+def test_the_pab_above_the_lowest_scoregroup_has_the_fewest_unplayed_games(
+    round_: DutchInput,
+) -> None:
+    """The PAB P and every player Q of P's score who meets the lowest scoregroup are moved-down
+    players of the last bracket. If P could meet Q's opponent there, giving Q the PAB instead is
+    another candidate of that bracket, equal on C5–C8, so C9 (fewer unplayed games for the PAB)
+    must not prefer it: P has played at least as many games as Q (issue 21)."""
+    try:
+        pairing = pair_dutch(round_)
+    except PairingImpossible:
+        assert not _complete_pairing_exists(round_)
+        return
+    states = player_states(round_)
+    assert pairing.bye is not None
+    bye = states[pairing.bye]
+    lowest = min(states[p.id].score for p in round_.players if p.present)
+    assert bye.score > lowest
+    for board in pairing.boards:
+        for q, o in ((board.white, board.black), (board.black, board.white)):
+            mover, opponent = states[q], states[o]
+            swappable = mover.score == bye.score and opponent.score == lowest
+            if swappable and _may_meet(bye, opponent, round_):
+                assert bye.played_games >= mover.played_games

@@ -177,16 +177,20 @@ def _pair_alone(
 def _bye_games_next(
     criteria: Criteria, plan: ByePlan, result: BracketPairing, following: Sequence[int]
 ) -> bool:
-    """C9 applies to the next bracket when its residents have the bye's score and none of
-    the players moving on (or already there) is headed below that score."""
+    """C9 applies to the next bracket when the bye's score is at least its residents' score
+    (the PAB comes from its residents or from the players moving down into it) and none of
+    the players moving on (or already there) is headed below it: its one player left over is
+    then the PAB. When the lowest scoregroup cannot give the PAB, the bye's score is higher
+    than its residents' and the PAB is among the players moving down (issue 21)."""
     if plan.score is None or not following:
         return False
     players = criteria.players
-    if players[following[0]].score != plan.score:
+    next_score = players[following[0]].score
+    if next_score > plan.score:
         return False
     for v in [*result.floaters, *following]:
         partner = result.partner.get(v, v)
-        if players[partner].score < plan.score:
+        if players[partner].score < next_score:
             return False
     return True
 
