@@ -204,6 +204,20 @@ def domain_status(error: domain.DomainError) -> int:
     return 409
 
 
+def domain_fields(error: domain.DomainError) -> dict[str, Any]:
+    """What a domain refusal adds to its body beyond the standard fields (``docs/api.md``):
+    ``pairing_impossible`` names the players who cannot all be given an opponent."""
+    if isinstance(error, PairingImpossible):
+        names: tuple[str | None, ...] = error.names or (None,) * len(error.players)
+        return {
+            "unpairable_players": [
+                {"id": int(player), "name": name}
+                for player, name in zip(error.players, names, strict=True)
+            ]
+        }
+    return {}
+
+
 def problem(
     status: int, code: str, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
@@ -228,7 +242,7 @@ def to_response(exc: Exception) -> Response:
             extra["Retry-After"] = str(exc.retry_after)
         return problem(exc.status, exc.code, exc.detail, headers=extra or None)
     if isinstance(exc, domain.DomainError):
-        return problem(domain_status(exc), exc.code, str(exc))
+        return problem(domain_status(exc), exc.code, str(exc), **domain_fields(exc))
     if isinstance(exc, RequestValidationError):
         errors = [
             {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}

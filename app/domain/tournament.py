@@ -34,6 +34,7 @@ from app.domain.final_matches import matches_from, reformed_finals
 from app.domain.formats import MAX_PLAYERS, FinalPhaseKind
 from app.domain.groups import group_for_late_entry
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
+from app.domain.pairing.dutch_types import PairingImpossible
 from app.domain.registration import (
     NewPlayer,
     check_new_name,
@@ -277,9 +278,13 @@ class Tournament(TournamentState):
                 initial=chess.initial_colour(self.settings.initial_colour, self.settings.seed),
                 points=self.settings.points,
             )
-            generated = chess.dutch_round(
-                round_input, next_id=self._next_match_id(), deadline=deadline
-            )
+            try:
+                generated = chess.dutch_round(
+                    round_input, next_id=self._next_match_id(), deadline=deadline
+                )
+            except PairingImpossible as refused:
+                names = {p.id: p.name for p in self.players.values()}
+                raise refused.named(names) from refused
         else:
             generated = pair_by_system(
                 number,

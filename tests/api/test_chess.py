@@ -245,3 +245,32 @@ def test_a_matches_read_names_white_and_black_only_for_dutch(client: ApiClient) 
     t = new_chess(client, 4, initial_colour="black")
     first = generate(client, t)["matches"][0]
     assert first["black"] == 1  # the top seed has Black on board 1
+
+
+def test_a_round_that_cannot_be_paired_names_the_players(client: ApiClient) -> None:
+    """Round 1 pairs 1–3 and 2–4; 2 and 4 ask for round 2 off, leaving 1 and 3, who have
+    met: 409 ``pairing_impossible`` naming both (ids and names), and nothing saved."""
+    t = new_chess(client, 4)
+    first = generate(client, t)
+    assert sorted(sorted((m["home"], m["away"])) for m in first["matches"]) == [[1, 3], [2, 4]]
+    results = [{"match_id": m["id"], "home": 0, "away": 0} for m in first["matches"]]
+    answer = client.post(
+        f"/v1/tournaments/{t.id}/results", json={"results": results}, headers=t.auth
+    )
+    assert answer.status_code == 200, answer.text
+    for player in (2, 4):
+        assert bye(client, t, player, 2, "zero_point").status_code == 200
+    version = client.get(f"/v1/tournaments/{t.id}").json()["version"]
+    refused = assert_problem(
+        client.post(f"/v1/tournaments/{t.id}/rounds", headers=t.auth), 409, "pairing_impossible"
+    )
+    assert refused["unpairable_players"] == [
+        {"id": 1, "name": "Player 01"},
+        {"id": 3, "name": "Player 03"},
+    ]
+    assert refused["detail"] == (
+        "no pairing of the round meets the absolute criteria C1–C3: Player 01, Player 03 "
+        "cannot all be given an opponent"
+    )
+    after = client.get(f"/v1/tournaments/{t.id}").json()
+    assert (after["version"], after["current_round"]) == (version, 1)

@@ -264,6 +264,84 @@ def test_two_players_who_met_cannot_be_paired_again() -> None:
     with pytest.raises(PairingImpossible) as refused:
         pair_dutch(met)
     assert refused.value.code == "pairing_impossible"
+    assert refused.value.players == (PlayerId(1), PlayerId(2))
+
+
+def _met(rounds: Sequence[Sequence[tuple[int, int]]], present: int) -> DutchInput:
+    """Round ``len(rounds) + 1`` for players 1..``present``, who drew the games of ``rounds``
+    (the first of each pair White); a player without a game in a round drew with an absent
+    player of their own (99 + the player's number), with the colour that alternates."""
+    history: dict[PlayerId, list[RoundRecord]] = {}
+    for n in range(1, present + 1):
+        history[PlayerId(n)] = []
+        history[PlayerId(99 + n)] = []
+    for games in rounds:
+        seen = set()
+        for white, black in games:
+            w, b = PlayerId(white), PlayerId(black)
+            history[w].append(RoundRecord(Outcome.DRAW, b, Colour.WHITE))
+            history[b].append(RoundRecord(Outcome.DRAW, w, Colour.BLACK))
+            seen.update((white, black))
+        for n in range(1, present + 1):
+            if n in seen:
+                continue
+            p, stand_in = PlayerId(n), PlayerId(99 + n)
+            last = history[p][-1].colour if history[p] else Colour.BLACK
+            colour = Colour.WHITE if last is Colour.BLACK else Colour.BLACK
+            history[p].append(RoundRecord(Outcome.DRAW, stand_in, colour))
+            history[stand_in].append(RoundRecord(Outcome.DRAW, p, colour.other))
+        for n in range(1, present + 1):
+            stand_in = PlayerId(99 + n)
+            if len(history[stand_in]) < len(history[PlayerId(n)]):
+                history[stand_in].append(RoundRecord(Outcome.ABSENT))
+    players = tuple(
+        DutchPlayer(p, int(p), tuple(records), present=p <= present)
+        for p, records in history.items()
+    )
+    return DutchInput(players, RoundNumber(len(rounds) + 1), len(rounds) + 2)
+
+
+def test_the_refusal_names_a_player_who_has_met_everybody_present() -> None:
+    """1 has met 2, 3 and 4; they have not met each other but only two of them can pair, so
+    1 and one of them would be left out: 1 is the group apart, 2–4 the rest of the field."""
+    round_ = _met([[(1, 2)], [(3, 1)], [(1, 4)]], 4)
+    with pytest.raises(PairingImpossible) as refused:
+        pair_dutch(round_)
+    assert refused.value.players == (PlayerId(1),)
+
+
+def test_the_refusal_names_every_group_when_none_is_the_rest_of_the_field() -> None:
+    """Everybody of {1, 2, 3} has met everybody of {4, 5, 6}: two groups of three, each of
+    which leaves one player out; neither is larger, so all six are named."""
+    rounds = [[(1, 4), (5, 2), (3, 6)], [(6, 1), (2, 4), (5, 3)], [(1, 5), (6, 2), (3, 4)]]
+    with pytest.raises(PairingImpossible) as refused:
+        pair_dutch(_met(rounds, 6))
+    assert refused.value.players == tuple(PlayerId(n) for n in range(1, 7))
+
+
+def test_the_refusal_names_who_could_be_left_out_when_none_may_have_the_pab() -> None:
+    """Three players, each already scored a win without playing (a PAB, a full-point bye, a
+    forfeit win): one must be left out, and none may receive the PAB (C2)."""
+    players = (
+        DutchPlayer(PlayerId(1), 1, (RoundRecord(Outcome.PAIRING_BYE),)),
+        DutchPlayer(PlayerId(2), 2, (RoundRecord(Outcome.FULL_POINT_BYE),)),
+        DutchPlayer(PlayerId(3), 3, (RoundRecord(Outcome.FORFEIT_WIN, PlayerId(4)),)),
+        DutchPlayer(
+            PlayerId(4), 4, (RoundRecord(Outcome.FORFEIT_LOSS, PlayerId(3)),), present=False
+        ),
+    )
+    with pytest.raises(PairingImpossible) as refused:
+        pair_dutch(DutchInput(players, RoundNumber(2), 3))
+    assert refused.value.players == (PlayerId(1), PlayerId(2), PlayerId(3))
+
+
+def test_a_named_refusal_lists_the_names() -> None:
+    refused = PairingImpossible("no pairing", players=(PlayerId(3), PlayerId(1)))
+    named = refused.named({PlayerId(1): "Rossi", PlayerId(3): "Bianchi"})
+    assert named.players == (PlayerId(3), PlayerId(1))
+    assert named.names == ("Bianchi", "Rossi")
+    assert str(named) == "no pairing: Bianchi, Rossi cannot all be given an opponent"
+    assert str(PairingImpossible("no pairing").named({})) == "no pairing"
 
 
 # -- the walk in order agrees with the exact matching ----------------------------------------

@@ -135,7 +135,10 @@ def _pair_brackets(
         pairs.extend(result.pairs)
         mdps = result.floaters
     if len(mdps) > 1:
-        raise PairingImpossible("the last bracket could not be completed")
+        raise PairingImpossible(
+            "the last bracket could not be completed",
+            players=[players[v].id for v in mdps],
+        )
     return pairs, (mdps[0] if mdps else None)
 
 

@@ -12,7 +12,7 @@ named, and the player who gets the pairing-allocated bye (PAB), if any.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -103,9 +103,27 @@ class InvalidDutchInput(DomainError):
 
 class PairingImpossible(DomainError):
     """No pairing of the round satisfies the absolute criteria C1–C3 (C.04.3 Art. 1.9.3:
-    the Chief Arbiter decides)."""
+    the Chief Arbiter decides). ``players`` are the players who cannot all be given an
+    opponent (``dutch_bye.unpairable``), by id; ``names`` their names, in the same order,
+    once the tournament has added them (``named``)."""
 
     code = "pairing_impossible"
+
+    def __init__(
+        self, detail: str, *, players: Sequence[PlayerId] = (), names: Sequence[str] = ()
+    ) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.players = tuple(players)
+        self.names = tuple(names)
+
+    def named(self, names: Mapping[PlayerId, str]) -> PairingImpossible:
+        """The same refusal with the players' names, listed in its message."""
+        listed = tuple(names.get(p, str(p)) for p in self.players)
+        detail = self.detail
+        if listed:
+            detail += ": " + ", ".join(listed) + " cannot all be given an opponent"
+        return PairingImpossible(detail, players=self.players, names=listed)
 
 
 @dataclass(frozen=True, slots=True)
