@@ -111,6 +111,20 @@ class SettingsRead(BaseModel):
     allowed_byes: list[ByeKind] | None = Field(description="As chosen (null: the default)")
 
 
+class WarningRead(BaseModel):
+    """Something the settings allow but the organizer should know before playing."""
+
+    code: str = Field(
+        description="Stable machine-readable code", examples=["dutch_rounds_not_assured"]
+    )
+    detail: str = Field(
+        examples=[
+            "63 Swiss rounds for 64 players: the Dutch rules are sure to pair 32 of them; "
+            "a later round may have no pairing that keeps C1–C3 (409 pairing_impossible)"
+        ]
+    )
+
+
 class TournamentRead(BaseModel):
     """A tournament: settings, resolved format, status."""
 
@@ -140,6 +154,11 @@ class TournamentRead(BaseModel):
     )
     version: int = Field(description="Bumped by every write; the ETag")
     created_at: datetime
+    warnings: list[WarningRead] = Field(
+        description="What the settings allow but may go wrong (`dutch_rounds_not_assured`: "
+        "more Swiss rounds than the Dutch rules are sure to pair for the field); empty when "
+        "none"
+    )
     live_page: str = Field(
         description="The club-room page (HTML, public), kept current by the event stream; "
         "`?lang=en|it|sk|cs`, `?tv=1` for a TV screen",

@@ -45,6 +45,7 @@ __all__ = [
     "initial_colour",
     "pairing_key",
     "place_late_entry",
+    "sure_rounds",
 ]
 
 _TITLE_RANK = {title: rank for rank, title in enumerate(FideTitle)}
@@ -95,6 +96,22 @@ _BYE_OUTCOME = {
     ByeKind.HALF_POINT: Outcome.HALF_POINT_BYE,
     ByeKind.ZERO_POINT: Outcome.ZERO_POINT_BYE,
 }
+
+
+def sure_rounds(players: int) -> int:
+    """How many rounds the absolute criteria can always pair for ``players`` who all play
+    every round, whatever the results: ⌈players / 2⌉ (``docs/rules.md``, "How many rounds").
+
+    Before round r each player has met r − 1 others, so at least players − r may still be met
+    (C1). With an odd field the PAB is one more player, whom everybody who has not had it may
+    meet (C2), and who has players − r + 1 of them. Up to r = ⌈players / 2⌉ everybody has at
+    least half the (even) field as possible opponents, so by Dirac's theorem the graph of
+    possible meetings has a Hamiltonian cycle, and every other edge of it is a pairing. It is a
+    bound, not a promise: C3 (two players with the same absolute colour preference do not
+    meet), absences and forfeit wins (no PAB after one) can stop an earlier round, and most
+    fields pair well past it (a round robin's last rounds are where the pairing stops).
+    """
+    return (players + 1) // 2
 
 
 def dutch_input(

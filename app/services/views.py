@@ -80,8 +80,23 @@ def tournament(summary: Summary) -> s.TournamentRead:
         last_event_id=summary.last_event_id,
         version=row.version,
         created_at=aware(row.created_at),
+        warnings=warnings(settings.pairing, row, summary.player_count),
         live_page=f"/v1/tournaments/{row.id}/live",
     )
+
+
+def warnings(pairing: PairingSystem, row: Any, players: int) -> list[s.WarningRead]:
+    """``dutch_rounds_not_assured`` while rounds past what the Dutch rules are sure to pair for
+    the ``players`` entered remain to be paired (``chess.sure_rounds``)."""
+    rounds, sure = row.resolved_swiss_rounds, chess.sure_rounds(players)
+    if pairing is not PairingSystem.DUTCH or rounds <= sure or row.current_round >= rounds:
+        return []
+    detail = (
+        f"{rounds} Swiss rounds for {players} players: the Dutch rules are sure to pair "
+        f"{sure} of them; a later round may have no pairing that keeps C1–C3 (409 "
+        f"pairing_impossible): choose at most {sure} rounds to be safe"
+    )
+    return [s.WarningRead(code="dutch_rounds_not_assured", detail=detail)]
 
 
 def player(p: Player) -> s.PlayerRead:

@@ -203,6 +203,14 @@ class SettingsRead(Response):
     allowed_byes: list[ByeKind] | None = None
 
 
+class WarningRead(Response):
+    """Something the settings allow but the organizer should know before playing
+    (``dutch_rounds_not_assured``: more Swiss rounds than the Dutch rules are sure to pair)."""
+
+    code: str
+    detail: str
+
+
 class TournamentRead(Response):
     id: str
     name: str
@@ -223,6 +231,7 @@ class TournamentRead(Response):
     last_event_id: int
     version: int
     created_at: datetime
+    warnings: list[WarningRead] = Field(default_factory=list)
     live_page: str
 
 

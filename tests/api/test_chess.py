@@ -274,3 +274,33 @@ def test_a_round_that_cannot_be_paired_names_the_players(client: ApiClient) -> N
     )
     after = client.get(f"/v1/tournaments/{t.id}").json()
     assert (after["version"], after["current_round"]) == (version, 1)
+
+
+def _not_assured(rounds: int, players: int, sure: int) -> list[dict[str, str]]:
+    return [
+        {
+            "code": "dutch_rounds_not_assured",
+            "detail": f"{rounds} Swiss rounds for {players} players: the Dutch rules are sure to "
+            f"pair {sure} of them; a later round may have no pairing that keeps C1–C3 (409 "
+            f"pairing_impossible): choose at most {sure} rounds to be safe",
+        }
+    ]
+
+
+def test_more_rounds_than_the_rules_are_sure_to_pair_are_a_warning(client: ApiClient) -> None:
+    """8 players: C1 always leaves a pairing up to round 4; 7 rounds (a round robin) are allowed
+    with a warning, in the creation's answer, every read, and after each settings change or
+    new player; the other pairing systems get none."""
+    t = new_chess(client, 8, swiss_rounds=7)
+    assert t.body["warnings"] == _not_assured(7, 8, 4)
+    assert client.get(f"/v1/tournaments/{t.id}").json()["warnings"] == _not_assured(7, 8, 4)
+    url = f"/v1/tournaments/{t.id}"
+    assert client.patch(url, json={"swiss_rounds": 4}, headers=t.auth).json()["warnings"] == []
+    five = client.patch(url, json={"swiss_rounds": 5}, headers=t.auth).json()
+    assert five["warnings"] == _not_assured(5, 8, 4)
+    for name in ("Late 1", "Late 2"):
+        added = client.post(f"{url}/players", json={"name": name}, headers=t.auth)
+        assert added.status_code == 201, added.text
+    assert client.get(url).json()["warnings"] == []  # 10 players: sure of 5
+    assert new_chess(client, 4).body["warnings"] == _not_assured(3, 4, 2)  # the table's 3
+    assert create(client, 8, swiss_rounds=7).body["warnings"] == []
