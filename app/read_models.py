@@ -21,6 +21,7 @@ from app.domain.types import (
     ByeKind,
     DecidedBy,
     FideTitle,
+    Forfeit,
     InitialColour,
     PairingSystem,
     Side,
@@ -227,13 +228,15 @@ class AuditPage(BaseModel):
 
 
 class ResultRead(BaseModel):
-    """A recorded result; `winner` is the winning side (null for a draw)."""
+    """A recorded result; `winner` is the winning side (null for a draw or a double forfeit)."""
 
     home: int
     away: int
     winner: Side | None
     decided_by: DecidedBy | None
-    forfeit: Side | None = Field(description="The side that did not show")
+    forfeit: Forfeit | None = Field(
+        description="The side that did not show, or `both` (a double forfeit: both lose)"
+    )
 
 
 class MatchRead(BaseModel):

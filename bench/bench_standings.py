@@ -19,12 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.domain.standings import SwissGame, compute_standings
 from app.domain.types import (
+    Forfeit,
     Player,
     PlayerId,
     PointsTable,
     Result,
     RoundNumber,
-    Side,
     Tiebreak,
 )
 
@@ -59,7 +59,7 @@ def random_tournament(
 def random_result(rng: random.Random) -> Result:
     roll = rng.random()
     if roll < 0.1:
-        return Result(home_goals=0, away_goals=0, forfeit=rng.choice([Side.HOME, Side.AWAY]))
+        return Result(home_goals=0, away_goals=0, forfeit=rng.choice([Forfeit.HOME, Forfeit.AWAY]))
     if roll < 0.3:
         goals = rng.randint(0, 3)
         return Result(home_goals=goals, away_goals=goals)

@@ -14,6 +14,7 @@ from app.domain.types import (
     ByeKind,
     DecidedBy,
     FideTitle,
+    Forfeit,
     InitialColour,
     PairingSystem,
     Side,
@@ -174,13 +175,13 @@ class ByeRequest(Schema):
 
 class ResultWrite(Schema):
     """`{"home": 2, "away": 1}`; a level final-phase score names `winner`; a forfeit names
-    the absent side."""
+    the absent side, or `both` (a double forfeit, Swiss rounds only: both lose)."""
 
     home: Goals | None = None
     away: Goals | None = None
     winner: Side | None = None
     decided_by: DecidedBy | None = None
-    forfeit: Side | None = None
+    forfeit: Forfeit | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -189,6 +190,7 @@ class ResultWrite(Schema):
                 {"home": 2, "away": 1},
                 {"home": 1, "away": 1, "winner": "home", "decided_by": "penalties"},
                 {"forfeit": "away"},
+                {"forfeit": "both"},
             ]
         },
     )
@@ -199,8 +201,8 @@ class ResultWrite(Schema):
             raise ValueError("give both `home` and `away` goals, or a `forfeit`")
         if self.forfeit is not None and (self.home is not None or self.away is not None):
             raise ValueError(
-                'a forfeit carries no goals: send only `{"forfeit": "home"}` or `"away"` '
-                "(the side that did not show)"
+                'a forfeit carries no goals: send only `{"forfeit": "home"}`, `"away"` '
+                '(the side that did not show) or `"both"`'
             )
         return self
 

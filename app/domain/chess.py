@@ -126,10 +126,11 @@ def dutch_input(
     """The engine's input for the round after ``rounds``: every player with their pairing
     number (the start number) and one record per earlier round.
 
-    A match is a game (home White, away Black) or, with a forfeit, a forfeit won or lost; the
-    round's ``byes`` are the PAB; a round the player asked to skip is the bye they asked for;
-    any other round (before a late entry, after a withdrawal) is ``ABSENT``. Present are the
-    players in the tournament for the round (entered, not withdrawn) who did not ask to skip it.
+    A match is a game (home White, away Black) or, with a forfeit, a forfeit won or lost (lost
+    by both in a double forfeit: no meeting, no colour, C.04.2 Art. 3); the round's ``byes``
+    are the PAB; a round the player asked to skip is the bye they asked for; any other round
+    (before a late entry, after a withdrawal) is ``ABSENT``. Present are the players in the
+    tournament for the round (entered, not withdrawn) who did not ask to skip it.
     """
     number = RoundNumber(len(rounds) + 1)
     games: dict[tuple[PlayerId, int], RoundRecord] = {}
@@ -190,10 +191,10 @@ def _records(match: Match) -> tuple[RoundRecord, RoundRecord]:
     if result is None:
         raise RoundIncomplete(f"match {match.id} has no result")
     winner = result.winning_side
-    if result.forfeit is not None:
-        home_won = winner is Side.HOME
-        home = Outcome.FORFEIT_WIN if home_won else Outcome.FORFEIT_LOSS
-        away = Outcome.FORFEIT_LOSS if home_won else Outcome.FORFEIT_WIN
+    forfeit = result.forfeit
+    if forfeit is not None:
+        home = Outcome.FORFEIT_LOSS if forfeit.absent(Side.HOME) else Outcome.FORFEIT_WIN
+        away = Outcome.FORFEIT_LOSS if forfeit.absent(Side.AWAY) else Outcome.FORFEIT_WIN
     elif winner is None:
         home = away = Outcome.DRAW
     else:

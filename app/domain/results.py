@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from app.domain.errors import FinalPlayed, InvalidResult, RoundLocked, WinnerRequired
 from app.domain.matches import Match
-from app.domain.types import PlayerId, Result, Side, Stage
+from app.domain.types import Forfeit, PlayerId, Result, Side, Stage
 
 MAX_GOALS = 999
 
@@ -15,12 +15,18 @@ MAX_GOALS = 999
 def validate_result(match: Match, result: Result) -> Result:
     """The result as stored, or ``InvalidResult``/``WinnerRequired``.
 
-    A forfeit is 0–0 won by the side that showed up; a decisive score names no other winner
-    and no ``decided_by``; a level Swiss score is a draw; a level final-phase score names its
-    winner.
+    A forfeit is 0–0 won by the side that showed up; a double forfeit (both absent) is 0–0
+    lost by both, in a Swiss round only (a final-phase match needs a winner); a decisive score
+    names no other winner and no ``decided_by``; a level Swiss score is a draw; a level
+    final-phase score names its winner.
     """
     if result.forfeit is not None:
-        if result.winner is not None and result.winner is not result.forfeit.other:
+        if result.forfeit is Forfeit.BOTH and match.stage is not Stage.SWISS:
+            raise WinnerRequired(
+                "a final-phase match needs a winner: a double forfeit belongs to Swiss rounds "
+                "(send the side that did not show, `home` or `away`)"
+            )
+        if result.winner is not None and result.winner is not result.forfeit.present:
             raise InvalidResult(
                 "the winner of a forfeit is the side that showed up: leave out `winner`"
             )

@@ -15,7 +15,16 @@ from app.domain.pairing import PAIRING_SYSTEMS
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
 from app.domain.settings import Settings
 from app.domain.standings import StandingRow
-from app.domain.types import GroupName, Pair, Player, PlayerId, Role, RoundNumber, Stage
+from app.domain.types import (
+    Forfeit,
+    GroupName,
+    Pair,
+    Player,
+    PlayerId,
+    Role,
+    RoundNumber,
+    Stage,
+)
 
 
 def pair_by_system(
@@ -95,9 +104,12 @@ def _pairable(player: Player, number: RoundNumber, group: GroupName | None) -> b
 
 
 def _history(swiss: Iterable[Match]) -> PairingHistory:
-    """Who met whom in the Swiss matches, forfeits included."""
+    """Who met whom in the Swiss matches, forfeits included; a double forfeit is no meeting
+    (neither showed), so the two may be paired again."""
     met: dict[PlayerId, set[PlayerId]] = {}
     for m in swiss:
+        if _both_absent(m):
+            continue
         met.setdefault(m.home, set()).add(m.away)
         met.setdefault(m.away, set()).add(m.home)
     return PairingHistory({pid: frozenset(s) for pid, s in met.items()})
@@ -106,10 +118,15 @@ def _history(swiss: Iterable[Match]) -> PairingHistory:
 def _roles(
     players: Iterable[PlayerId], swiss: Iterable[Match], *, rounds_played: int
 ) -> dict[PlayerId, list[Role | None]]:
-    """Each player's role round by round in the Swiss matches (``None``: not paired)."""
+    """Each player's role round by round in the Swiss matches (``None``: not paired, or absent
+    from a double forfeit: neither started)."""
     roles: dict[PlayerId, list[Role | None]] = {pid: [None] * rounds_played for pid in players}
     for m in swiss:
-        if m.round is not None:
+        if m.round is not None and not _both_absent(m):
             roles[m.home][m.round - 1] = Role.HOME
             roles[m.away][m.round - 1] = Role.AWAY
     return roles
+
+
+def _both_absent(match: Match) -> bool:
+    return match.result is not None and match.result.forfeit is Forfeit.BOTH

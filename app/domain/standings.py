@@ -25,6 +25,7 @@ from app.domain.tiebreaks import (
     sonneborn_berger,
 )
 from app.domain.types import (
+    Forfeit,
     Player,
     PlayerId,
     PointsTable,
@@ -114,7 +115,8 @@ def compute_standings(
     """Rank every player, withdrawn ones included, by the tournament's tiebreak.
 
     Points come from the points table; a forfeit is a win with no goals for the side present
-    and a loss for the side absent, played by both; a bye counts in points and byes only; a
+    and a loss for the side absent, played by both (a double forfeit: a loss for both, and no
+    encounter between them); a bye counts in points and byes only; a
     match without a result counts for nothing yet. Buchholz sums, over rounds 1 to
     ``rounds_played`` in which the player was in the tournament, the current points of the
     opponent met, or the player's own current points for a bye or a forfeit (the virtual
@@ -163,7 +165,12 @@ def compute_standings(
         a = _index_of(index, game.away)
         number = game.round
         winning = result.winning_side
-        if winning is None:
+        both_absent = result.forfeit is Forfeit.BOTH
+        if both_absent:
+            losses[h] += 1
+            losses[a] += 1
+            home_points, away_points, home_result, away_result = loss, loss, LOSS, LOSS
+        elif winning is None:
             draws[h] += 1
             draws[a] += 1
             home_points, away_points, home_result, away_result = draw, draw, DRAW, DRAW
@@ -179,8 +186,9 @@ def compute_standings(
         score[a] += away_points
         progressive[h] += home_points * weight[number]
         progressive[a] += away_points * weight[number]
-        against[h][a] = against[h].get(a, 0) + home_points
-        against[a][h] = against[a].get(h, 0) + away_points
+        if not both_absent:
+            against[h][a] = against[h].get(a, 0) + home_points
+            against[a][h] = against[a].get(h, 0) + away_points
         if result.forfeit is None:
             goals_for[h] += result.home_goals
             goals_against[h] += result.away_goals

@@ -12,8 +12,9 @@ The TRF (FIDE Handbook C.04 Annex 2, TRF-2026) is what pairing programs and arbi
   FIDE number, points and rank (the final place once decided, else the standings rank), both
   as of the rounds written;
 - one block per Swiss round whose results are all recorded: the opponent, the colour (home is
-  White) and the result (``1 = 0``, a forfeit ``+``/``-``, the pairing-allocated bye
-  ``0000 - U``), a bye the player asked for (``0000 - H``, ``0000 - Z``); a round the player
+  White) and the result (``1 = 0``, a forfeit ``+``/``-``, a double forfeit ``-`` against
+  ``-``, the pairing-allocated bye ``0000 - U``), a bye the player asked for (``0000 - H``,
+  ``0000 - Z``); a round the player
   was not in (before a late entry, after a withdrawal) is a blank block, which TRF reads as
   not paired (``Z``);
 - ``240`` records for the rounds not written yet: the byes asked for them (``H``, ``Z``), and
@@ -149,13 +150,17 @@ def _blocks(
 _BYE = {ByeKind.HALF_POINT: TrfResult.HALF_POINT_BYE, ByeKind.ZERO_POINT: TrfResult.ZERO_POINT_BYE}
 
 
+_FORFEIT = {True: TrfResult.FORFEIT_LOSS, False: TrfResult.FORFEIT_WIN}
+"""A forfeit's code by whether the player was absent (both are, in a double forfeit)."""
+
+
 def _games(match: Match, start: dict[PlayerId, int]) -> tuple[TrfGame, TrfGame]:
     """The home (White) and away (Black) blocks of a Swiss match with its result."""
     result = match.result
     assert result is not None, "only rounds with every result are written"
-    if result.forfeit is not None:
-        home_code = TrfResult.FORFEIT_LOSS if result.forfeit is Side.HOME else TrfResult.FORFEIT_WIN
-        away_code = TrfResult.FORFEIT_WIN if result.forfeit is Side.HOME else TrfResult.FORFEIT_LOSS
+    forfeit = result.forfeit
+    if forfeit is not None:
+        home_code, away_code = (_FORFEIT[forfeit.absent(side)] for side in (Side.HOME, Side.AWAY))
     else:
         winner = result.winning_side
         home_code, away_code = {

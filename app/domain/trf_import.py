@@ -7,7 +7,8 @@ history, the way ``app.domain.trf_export`` writes one (FIDE Handbook C.04 Annex 
   pairing-allocated bye (``U``); the tournament has ``142``/``XXR`` rounds, else as many as
   were paired;
 - a round block with an opponent is a match, White at home; its result from White's block
-  (``1``/``W`` White wins, ``0``/``L`` Black wins, ``=``/``D`` a draw, ``+``/``-`` a forfeit);
+  (``1``/``W`` White wins, ``0``/``L`` Black wins, ``=``/``D`` a draw, ``+``/``-`` a forfeit,
+  ``-`` against ``-`` a double forfeit);
 - ``U`` is the round's pairing-allocated bye; ``H`` (or ``0000 - =``) and ``Z`` (or
   ``0000 - -``) are byes the player asked for, half-point and zero-point; ``240`` records name
   byes too, and those of rounds not paired yet are the byes asked for the rounds to come;
@@ -18,7 +19,7 @@ history, the way ``app.domain.trf_export`` writes one (FIDE Handbook C.04 Annex 
   in round 1 had, TRF-2026's rule); ``162`` the points (else chess's 1, ½, 0, PAB 1).
 
 What the tournament cannot hold is refused with ``InvalidTrf`` naming the line and column:
-full-point byes (``F``), double forfeits, a second ``U`` in a round, names that are blank or
+full-point byes (``F``), a second ``U`` in a round, names that are blank or
 repeated, an unknown title, a number of rounds the format refuses.
 """
 
@@ -49,6 +50,7 @@ from app.domain.trf_export import CHESS_TABLE
 from app.domain.types import (
     ByeKind,
     FideTitle,
+    Forfeit,
     InitialColour,
     PairingSystem,
     Player,
@@ -58,7 +60,6 @@ from app.domain.types import (
     Result,
     RoundNumber,
     Score,
-    Side,
     Stage,
 )
 
@@ -90,10 +91,12 @@ _WHITE_RESULT = {
     TrfResult.UNRATED_LOSS: Result(0, 1),
     TrfResult.DRAW: Result(0, 0),
     TrfResult.UNRATED_DRAW: Result(0, 0),
-    TrfResult.FORFEIT_WIN: Result(0, 0, forfeit=Side.AWAY),
-    TrfResult.FORFEIT_LOSS: Result(0, 0, forfeit=Side.HOME),
+    TrfResult.FORFEIT_WIN: Result(0, 0, forfeit=Forfeit.AWAY),
+    TrfResult.FORFEIT_LOSS: Result(0, 0, forfeit=Forfeit.HOME),
 }
 """A match's result read from White's (home's) block."""
+_DOUBLE_FORFEIT = Result(0, 0, forfeit=Forfeit.BOTH)
+"""``-`` against ``-``: neither player showed."""
 _REQUESTED = {
     TrfResult.HALF_POINT_BYE: ByeKind.HALF_POINT,
     TrfResult.DRAW: ByeKind.HALF_POINT,
@@ -412,13 +415,12 @@ def _rounds(
                 continue
             if game.opponent is None or not _is_home(game, start):
                 continue
+            result = _WHITE_RESULT[game.result]
             if (
                 game.result is TrfResult.FORFEIT_LOSS
                 and by_start[game.opponent].result is TrfResult.FORFEIT_LOSS
             ):
-                raise InvalidTrf(
-                    line.number, _column(number) + 7, "double forfeits are not recorded"
-                )
+                result = _DOUBLE_FORFEIT
             board += 1
             matches.append(
                 Match(
@@ -430,7 +432,7 @@ def _rounds(
                     ids[start],
                     ids[game.opponent],
                     ColourRule.FIDE,
-                    _WHITE_RESULT[game.result],
+                    result,
                 )
             )
         rounds.append(SwissRound(RoundNumber(number), tuple(byes), (), ((None, IMPORTED_PATH),)))

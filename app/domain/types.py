@@ -28,6 +28,25 @@ class Side(StrEnum):
         return Side.AWAY if self is Side.HOME else Side.HOME
 
 
+class Forfeit(StrEnum):
+    """Who did not show for a match: one side, or both (a double forfeit: both lose)."""
+
+    HOME = "home"
+    AWAY = "away"
+    BOTH = "both"
+
+    @property
+    def present(self) -> Side | None:
+        """The side that showed up and wins; ``None`` for a double forfeit (nobody wins)."""
+        if self is Forfeit.BOTH:
+            return None
+        return Side.AWAY if self is Forfeit.HOME else Side.HOME
+
+    def absent(self, side: Side) -> bool:
+        """Whether ``side`` did not show."""
+        return self is Forfeit.BOTH or self.value == side.value
+
+
 class Role(StrEnum):
     """A player's role in one round (``colours.md``); absent rounds have no role."""
 
@@ -115,19 +134,20 @@ class PointsTable:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A recorded result. A forfeit names the side that did not show; its goals are 0–0."""
+    """A recorded result. A forfeit names the side that did not show, or both; its goals are
+    0–0."""
 
     home_goals: int
     away_goals: int
     winner: Side | None = None
     decided_by: DecidedBy | None = None
-    forfeit: Side | None = None
+    forfeit: Forfeit | None = None
 
     @property
     def winning_side(self) -> Side | None:
-        """The side that won the match, or ``None`` for a draw."""
+        """The side that won the match, or ``None`` for a draw or a double forfeit."""
         if self.forfeit is not None:
-            return self.forfeit.other
+            return self.forfeit.present
         if self.home_goals > self.away_goals:
             return Side.HOME
         if self.away_goals > self.home_goals:

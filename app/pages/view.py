@@ -266,7 +266,7 @@ def _board(
         (match.home, Side.HOME, result.home_goals if result else None),
         (match.away, Side.AWAY, result.away_goals if result else None),
     ):
-        absent = result is not None and result.forfeit is side
+        absent = result is not None and result.forfeit is not None and result.forfeit.absent(side)
         text = "" if goals is None else str(goals)
         if result is not None and result.forfeit is not None:
             text = "−" if absent else "+"

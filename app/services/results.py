@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from app.domain.errors import DomainError
 from app.domain.matches import Match, MatchChanges, MatchId
 from app.domain.tournament import Tournament
-from app.domain.types import DecidedBy, Result, Side
+from app.domain.types import DecidedBy, Forfeit, Result, Side
 from app.services import access, commands, events
 
 
@@ -22,7 +22,7 @@ def record(
     away: int | None,
     winner: Side | None,
     decided_by: DecidedBy | None,
-    forfeit: Side | None,
+    forfeit: Forfeit | None,
 ) -> tuple[Tournament, Match]:
     result = result_of(home, away, winner, decided_by, forfeit)
     tournament, _ = commands.run(
@@ -48,7 +48,7 @@ def result_of(
     away: int | None,
     winner: Side | None,
     decided_by: DecidedBy | None,
-    forfeit: Side | None,
+    forfeit: Forfeit | None,
 ) -> Result:
     """The domain's result of what a client sent (a forfeit may leave the goals out)."""
     return Result(home or 0, away or 0, winner, decided_by, forfeit)

@@ -23,6 +23,7 @@ from app.domain.types import (
     ByeKind,
     DecidedBy,
     FideTitle,
+    Forfeit,
     GroupName,
     InitialColour,
     Pair,
@@ -252,6 +253,7 @@ _MATCHES = select(
 # which counts when a large tournament loads thousands of matches.
 _STAGE = {s.value: s for s in Stage}
 _SIDE: dict[str | None, Side | None] = {None: None, **{s.value: s for s in Side}}
+_FORFEIT: dict[str | None, Forfeit | None] = {None: None, **{f.value: f for f in Forfeit}}
 _DECIDED: dict[str | None, DecidedBy | None] = {None: None, **{d.value: d for d in DecidedBy}}
 _RULE = {c.value: c for c in ColourRule}
 _TITLE: dict[str | None, FideTitle | None] = {None: None, **{t.value: t for t in FideTitle}}
@@ -261,7 +263,7 @@ _BYE = {k.value: k for k in ByeKind}
 def _match(r: Any) -> Match:
     result = None
     if r[8] is not None:
-        result = Result(r[8], r[9], _SIDE[r[10]], _DECIDED[r[11]], _SIDE[r[12]])
+        result = Result(r[8], r[9], _SIDE[r[10]], _DECIDED[r[11]], _FORFEIT[r[12]])
     return Match(
         r[0],
         _STAGE[r[1]],

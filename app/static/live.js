@@ -88,7 +88,7 @@
     for (const side of ["home", "away"]) {
       const td = board.querySelector(`td.${side}`);
       td.classList.toggle("won", !!result && result.winner === side);
-      td.classList.toggle("absent", !!result && result.forfeit === side);
+      td.classList.toggle("absent", !!result && (result.forfeit === side || result.forfeit === "both"));
     }
     flash(board);
     for (const [, tr, row] of updates) {

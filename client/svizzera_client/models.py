@@ -20,6 +20,7 @@ Tiebreak = Literal[
 Status = Literal["registration", "swiss", "final_phase", "finished"]
 Stage = Literal["swiss", "semifinal", "final", "third_place"]
 Side = Literal["home", "away"]
+Forfeit = Literal["home", "away", "both"]
 DecidedBy = Literal["extra_time", "penalties", "golden_goal", "other"]
 FormatPreset = Literal["standard", "short"]
 FinalPhaseKind = Literal["semifinals", "final", "none"]
@@ -161,13 +162,14 @@ class ByeRequest(Request):
 
 class ResultWrite(Request):
     """``ResultWrite(home=2, away=1)``; a level final-phase score names ``winner`` (and may say
-    ``decided_by``); ``ResultWrite(forfeit="away")`` when the away side did not show."""
+    ``decided_by``); ``ResultWrite(forfeit="away")`` when the away side did not show,
+    ``ResultWrite(forfeit="both")`` when neither did (a double forfeit: both lose)."""
 
     home: int | None = None
     away: int | None = None
     winner: Side | None = None
     decided_by: DecidedBy | None = None
-    forfeit: Side | None = None
+    forfeit: Forfeit | None = None
 
 
 class ResultEntry(ResultWrite):
@@ -286,7 +288,7 @@ class ResultRead(Response):
     away: int
     winner: Side | None
     decided_by: DecidedBy | None
-    forfeit: Side | None
+    forfeit: Forfeit | None
 
 
 class MatchRead(Response):

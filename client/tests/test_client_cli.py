@@ -179,6 +179,21 @@ def test_a_chess_tiebreak_has_its_column(svizzera: Run, tmp_path: Path) -> None:
     assert sorted(row.sonneborn_berger for row in standings.rows) == [0] * 6 + [0.5] * 2
 
 
+def test_a_double_forfeit_by_option_and_at_the_prompt(svizzera: Run, tmp_path: Path) -> None:
+    players = tmp_path / "club.txt"
+    players.write_text("".join(f"{name}\n" for name in PLAYERS))
+    svizzera("create", str(players), "--json")
+    svizzera("round")
+    saved = as_json(svizzera("result", "1", "--forfeit", "both", "--json"))
+    assert saved["result"]["forfeit"] == "both" and saved["result"]["winner"] is None
+    recorded = as_json(svizzera("result", "--json", input="forfeit both\n1-0\n0-0\n"))
+    assert [m["result"]["forfeit"] for m in recorded] == ["both", None, None]
+    shown = svizzera("round", "--show").stdout
+    assert shown.count("neither side showed") == 2
+    rows = as_json(svizzera("standings", "--json"))["rows"]
+    assert sorted((r["points"], r["losses"]) for r in rows)[:4] == [(0, 1)] * 4
+
+
 def test_use_takes_over_a_tournament_with_its_token(
     svizzera: Run, server: LiveServer, tmp_path: Path
 ) -> None:

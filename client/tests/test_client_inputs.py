@@ -61,6 +61,7 @@ def test_answers_at_the_prompt() -> None:
         home=1, away=1, winner="away", decided_by="penalties"
     )
     assert parse_answer("forfeit home") == ResultWrite(forfeit="home")
-    for wrong in ("two-one", "1-1 left", "1-1 home luck", "forfeit", "1-2-3", "1000-0"):
+    assert parse_answer("forfeit both") == ResultWrite(forfeit="both")
+    for wrong in ("two-one", "1-1 left", "1-1 home luck", "forfeit", "forfeit all", "1-2-3"):
         with pytest.raises(InputError):
             parse_answer(wrong)

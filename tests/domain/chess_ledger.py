@@ -22,6 +22,7 @@ WIN_LOSS = {
     "draw": (Outcome.DRAW, Outcome.DRAW),
     "white_forfeits": (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     "black_forfeits": (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
+    "both_forfeit": (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
 }
 """A game's outcome for White and for Black, by what happened."""
 

@@ -19,12 +19,12 @@ from app.domain.tournament import Tournament
 from app.domain.trf import TrfGame, TrfResult
 from app.domain.types import (
     ByeKind,
+    Forfeit,
     InitialColour,
     PairingSystem,
     PlayerId,
     Result,
     RoundNumber,
-    Side,
 )
 from tests.domain.dutch_reference import document, initial_colour, rounds
 
@@ -72,15 +72,18 @@ def replay(name: str) -> Iterator[tuple[SwissRound, frozenset[Board]]]:
         yield swiss_round, frozenset(Board(m.home, m.away) for m in matches)
         for match in matches:
             white = _game(name, match.home, number)
-            assert white is not None and white.opponent == match.away
-            tournament.record_result(match.id, _result(white.result))
+            black = _game(name, match.away, number)
+            assert white is not None and white.opponent == match.away and black is not None
+            tournament.record_result(match.id, _result(white.result, black.result))
 
 
-def _result(white: TrfResult) -> Result:
+def _result(white: TrfResult, black: TrfResult) -> Result:
+    if white is black is TrfResult.FORFEIT_LOSS:
+        return Result(0, 0, forfeit=Forfeit.BOTH)
     if white is TrfResult.FORFEIT_WIN:
-        return Result(0, 0, forfeit=Side.AWAY)
+        return Result(0, 0, forfeit=Forfeit.AWAY)
     if white is TrfResult.FORFEIT_LOSS:
-        return Result(0, 0, forfeit=Side.HOME)
+        return Result(0, 0, forfeit=Forfeit.HOME)
     if white in (TrfResult.WIN, TrfResult.UNRATED_WIN):
         return Result(1, 0)
     if white in (TrfResult.LOSS, TrfResult.UNRATED_LOSS):

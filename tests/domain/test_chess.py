@@ -37,6 +37,7 @@ from app.domain.tournament import Tournament
 from app.domain.types import (
     ByeKind,
     FideTitle,
+    Forfeit,
     InitialColour,
     PairingSystem,
     Player,
@@ -301,6 +302,11 @@ def test_requested_byes_work_for_the_other_systems_when_allowed() -> None:
 # -- every round is the engine's on the same history -------------------------------------------
 
 _WHAT = {Side.HOME: "white", Side.AWAY: "black", None: "draw"}
+_FORFEITS = {
+    Forfeit.HOME: "white_forfeits",
+    Forfeit.AWAY: "black_forfeits",
+    Forfeit.BOTH: "both_forfeit",
+}
 
 
 @settings(max_examples=40, deadline=None)
@@ -360,9 +366,9 @@ def test_every_round_is_the_engines_on_the_tournaments_history(
                 ledger.unpaired(pid, Outcome.ABSENT)
         for m in matches:
             if rng.random() < 0.08:
-                absent = rng.choice([Side.HOME, Side.AWAY])
+                absent = rng.choice(list(Forfeit))
                 t.record_result(m.id, Result(0, 0, forfeit=absent))
-                ledger.game(m.home, m.away, f"{_WHAT[absent]}_forfeits")
+                ledger.game(m.home, m.away, _FORFEITS[absent])
             else:
                 winner = rng.choice([Side.HOME, Side.AWAY, None])
                 goals = {Side.HOME: (1, 0), Side.AWAY: (0, 1), None: (0, 0)}[winner]

@@ -15,16 +15,25 @@ from app.domain.formats import GroupAssignment, GroupsSetting
 from app.domain.matches import Match
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament
-from app.domain.types import DecidedBy, GroupName, PairingSystem, PlayerId, Result, Side, Stage
+from app.domain.types import (
+    DecidedBy,
+    Forfeit,
+    GroupName,
+    PairingSystem,
+    PlayerId,
+    Result,
+    Side,
+    Stage,
+)
 from tests.domain.evening import players
 
-SWISS_RESULTS = [Result(2, 1), Result(0, 3), Result(1, 1), Result(0, 0, forfeit=Side.AWAY)]
+SWISS_RESULTS = [Result(2, 1), Result(0, 3), Result(1, 1), Result(0, 0, forfeit=Forfeit.AWAY)]
 FINAL_RESULTS = [
     Result(2, 1),
     Result(0, 1),
     Result(1, 1, winner=Side.HOME, decided_by=DecidedBy.PENALTIES),
     Result(2, 2, winner=Side.AWAY),
-    Result(0, 0, forfeit=Side.HOME),
+    Result(0, 0, forfeit=Forfeit.HOME),
 ]
 
 

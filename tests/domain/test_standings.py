@@ -18,6 +18,7 @@ from app.domain.standings import (
     compute_standings,
 )
 from app.domain.types import (
+    Forfeit,
     Player,
     PlayerId,
     PointsTable,
@@ -57,7 +58,7 @@ def game(number: int, home: int, away: int, home_goals: int, away_goals: int) ->
     )
 
 
-def forfeit(number: int, home: int, away: int, *, absent: Side) -> SwissGame:
+def forfeit(number: int, home: int, away: int, *, absent: Forfeit) -> SwissGame:
     return SwissGame(
         round=RoundNumber(number),
         home=PlayerId(home),
@@ -262,7 +263,7 @@ def byes_and_forfeits() -> dict[int, StandingRow]:
     players = [player(number) for number in range(1, 6)]
     games = [
         game(1, 1, 2, 2, 1),
-        forfeit(1, 3, 4, absent=Side.AWAY),
+        forfeit(1, 3, 4, absent=Forfeit.AWAY),
         game(2, 1, 3, 1, 1),
         game(2, 2, 5, 0, 2),
     ]
@@ -308,7 +309,7 @@ def test_forfeit_ignores_goals_written_on_it() -> None:
         round=RoundNumber(1),
         home=PlayerId(1),
         away=PlayerId(2),
-        result=Result(home_goals=0, away_goals=3, forfeit=Side.AWAY),
+        result=Result(home_goals=0, away_goals=3, forfeit=Forfeit.AWAY),
     )
     rows = by_id(
         compute_standings(
@@ -476,7 +477,7 @@ def test_round_after_withdrawal_counts_nothing_for_the_withdrawn_player() -> Non
     games = [
         game(1, 1, 3, 0, 0),
         game(1, 2, 4, 1, 0),
-        forfeit(2, 1, 2, absent=Side.AWAY),
+        forfeit(2, 1, 2, absent=Forfeit.AWAY),
         game(2, 3, 4, 1, 0),
     ]
     rows = by_id(

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from app.domain.standings import StandingRow, SwissGame, compute_standings
 from app.domain.types import (
+    Forfeit,
     Player,
     PlayerId,
     PointsTable,
@@ -34,7 +35,12 @@ class Tournament:
 results = st.one_of(
     st.none(),
     st.builds(Result, home_goals=st.integers(0, 6), away_goals=st.integers(0, 6)),
-    st.builds(Result, home_goals=st.just(0), away_goals=st.just(0), forfeit=st.sampled_from(Side)),
+    st.builds(
+        Result,
+        home_goals=st.just(0),
+        away_goals=st.just(0),
+        forfeit=st.sampled_from(Forfeit),
+    ),
 )
 
 scores = st.integers(0, 8).map(Score)
@@ -81,7 +87,8 @@ tiebreaks = st.sampled_from(Tiebreak)
 @given(tournaments(), tiebreaks)
 def test_counts_balance(t: Tournament, tiebreak: Tiebreak) -> None:
     rows = standings(t, tiebreak)
-    assert sum(row.wins for row in rows) == sum(row.losses for row in rows)
+    double = sum(1 for g in t.games if g.result and g.result.forfeit is Forfeit.BOTH)
+    assert sum(row.wins for row in rows) + 2 * double == sum(row.losses for row in rows)
     assert sum(row.goals_for for row in rows) == sum(row.goals_against for row in rows)
     assert sum(row.draws for row in rows) % 2 == 0
     assert sum(row.byes for row in rows) == len(t.byes)
@@ -103,7 +110,9 @@ def test_total_points_follow_the_table(t: Tournament, tiebreak: Tiebreak) -> Non
     for g in t.games:
         if g.result is None:
             continue
-        if g.result.winning_side is None:
+        if g.result.forfeit is Forfeit.BOTH:
+            expected += 2 * table.loss
+        elif g.result.winning_side is None:
             expected += 2 * table.draw
         else:
             expected += table.win + table.loss
@@ -136,11 +145,12 @@ def test_matches_a_game_by_game_tally(t: Tournament, tiebreak: Tiebreak) -> None
         home_goals, away_goals = (
             (0, 0) if result.forfeit else (result.home_goals, result.away_goals)
         )
-        side = result.winning_side
+        side = "both" if result.forfeit is Forfeit.BOTH else result.winning_side
         home_outcome, away_outcome = {
             None: ("draws", "draws"),
             Side.HOME: ("wins", "losses"),
             Side.AWAY: ("losses", "wins"),
+            "both": ("losses", "losses"),
         }[side]
         points_of = {"draws": table.draw, "wins": table.win, "losses": table.loss}
         finish(g.home, home_outcome, points_of[home_outcome], home_goals, away_goals)

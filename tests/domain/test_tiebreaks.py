@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from app.domain.standings import StandingRow, compute_standings
-from app.domain.types import PlayerId, PointsTable, RoundNumber, Score, Side, Tiebreak
+from app.domain.types import Forfeit, PlayerId, PointsTable, RoundNumber, Score, Tiebreak
 from tests.domain.test_standings import (
     CHESS,
     by_id,
@@ -114,7 +114,7 @@ FIVE_GAMES = [
     game(1, 3, 4, 1, 0),
     game(2, 1, 3, 1, 0),
     game(2, 5, 2, 0, 1),
-    forfeit(3, 1, 5, absent=Side.AWAY),
+    forfeit(3, 1, 5, absent=Forfeit.AWAY),
     game(3, 2, 4, 0, 0),
 ]
 FIVE_BYES = [bye(1, 5), bye(2, 4), bye(3, 3)]

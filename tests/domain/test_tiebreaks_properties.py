@@ -1,7 +1,8 @@
 """Invariants of Sonneborn-Berger, the progressive score and direct encounter (hypothesis).
 
 The random tournaments are those of ``test_standings_properties``: 2–12 players, 0–6 rounds,
-any points table, games with a result, a forfeit, or none yet, and a bye for an odd field.
+any points table, games with a result, a forfeit (of one side or both), or none yet, and a bye
+for an odd field.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.standings import TIEBREAK_CRITERIA, SwissGame
-from app.domain.types import PlayerId, Side, Tiebreak
+from app.domain.types import Forfeit, PlayerId, Side, Tiebreak
 from tests.domain.test_standings_properties import Tournament, standings, tournaments
 
 CHESS_CHOICES = (Tiebreak.SONNEBORN_BERGER, Tiebreak.PROGRESSIVE, Tiebreak.DIRECT_ENCOUNTER)
@@ -22,6 +23,8 @@ CHESS_CHOICES = (Tiebreak.SONNEBORN_BERGER, Tiebreak.PROGRESSIVE, Tiebreak.DIREC
 def points_of(t: Tournament, game: SwissGame, side: Side) -> int:
     """The points ``side`` took from ``game`` (which has a result)."""
     assert game.result is not None
+    if game.result.forfeit is Forfeit.BOTH:
+        return t.points.loss
     winning = game.result.winning_side
     if winning is None:
         return t.points.draw
@@ -29,10 +32,11 @@ def points_of(t: Tournament, game: SwissGame, side: Side) -> int:
 
 
 def encounters(t: Tournament) -> dict[frozenset[PlayerId], dict[PlayerId, int]]:
-    """For each pair paired with a result (forfeits included), the points each took."""
+    """For each pair paired with a result (forfeits included, but not a double forfeit: the two
+    did not meet), the points each took."""
     found: dict[frozenset[PlayerId], dict[PlayerId, int]] = {}
     for g in t.games:
-        if g.result is None:
+        if g.result is None or g.result.forfeit is Forfeit.BOTH:
             continue
         taken = found.setdefault(frozenset((g.home, g.away)), {g.home: 0, g.away: 0})
         taken[g.home] += points_of(t, g, Side.HOME)
@@ -81,6 +85,8 @@ def test_sonneborn_berger_matches_a_round_by_round_rescan(t: Tournament) -> None
             side = Side.HOME if g.home == me else Side.AWAY
             winning = g.result.winning_side
             share = Fraction(1, 2) if winning is None else Fraction(winning is side)
+            if g.result.forfeit is Forfeit.BOTH:
+                share = Fraction(0)
             opponent = g.away if side is Side.HOME else g.home
             total += share * (points[me] if g.result.forfeit else points[opponent])
         total += sum(bye_share * points[me] for _, player_id in t.byes if player_id == me)

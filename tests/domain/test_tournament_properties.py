@@ -11,12 +11,12 @@ from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.types import (
+    Forfeit,
     PairingSystem,
     PlayerId,
     PointsTable,
     Result,
     Score,
-    Side,
     Stage,
     Status,
 )
@@ -84,7 +84,7 @@ def test_random_evenings_keep_every_invariant(
         check_round(t, number)
         for m in t.round_matches(number):
             move = next(moves, "win")
-            special = {"draw": Result(1, 1), "forfeit": Result(0, 0, forfeit=Side.AWAY)}
+            special = {"draw": Result(1, 1), "forfeit": Result(0, 0, forfeit=Forfeit.AWAY)}
             t.record_result(m.id, special.get(move, Result(2, 1)))
         move = next(moves, "none")
         if move == "withdraw" and len(active) > 6:

@@ -8,7 +8,7 @@ from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.trf import TrfColour, TrfGame, TrfResult, read_trf, write_trf
 from app.domain.trf_export import export_trf
-from app.domain.types import PlayerId, Result, Side
+from app.domain.types import Forfeit, PlayerId, Result
 from tests.domain.evening import new, play_round, stronger_wins
 
 
@@ -17,7 +17,7 @@ def test_games_forfeits_and_the_pab_become_blocks() -> None:
     t.generate_round()
     first, second = t.round_matches(1)
     t.record_result(first.id, Result(2, 1))
-    t.record_result(second.id, Result(0, 0, forfeit=Side.AWAY))
+    t.record_result(second.id, Result(0, 0, forfeit=Forfeit.AWAY))
     document = read_trf(write_trf(export_trf(t, name="Friday")))
     by_number = {p.start_number: p for p in document.players}
     start = {pid: p.start_number for pid, p in t.players.items()}

@@ -25,6 +25,7 @@ from app.domain.trf_export import export_trf
 from app.domain.trf_import import decode_trf, import_trf
 from app.domain.types import (
     ByeKind,
+    Forfeit,
     InitialColour,
     PairingSystem,
     PlayerId,
@@ -32,7 +33,6 @@ from app.domain.types import (
     Result,
     RoundNumber,
     Score,
-    Side,
 )
 from tests.domain.dutch_reference import GOLDEN_FILES, document, round_result, rounds
 
@@ -150,20 +150,49 @@ def test_what_a_tournament_cannot_hold_is_placed(
     assert refused.value.reason.startswith(reason), refused.value.reason
 
 
-def test_an_unknown_title_and_a_double_forfeit_are_refused() -> None:
+def test_an_unknown_title_is_refused() -> None:
     with pytest.raises(InvalidTrf) as refused:
         import_trf(read_trf("012 Club\r142 1\r001    1   XX Ada\r001    2      Bo\r"), seed=1)
     assert (refused.value.line, refused.value.column) == (3, 11)
-    both_lost = read_trf(
-        "012 Club\r"
-        + "001    1      Ada".ljust(91)
-        + "   2 w -\r"
-        + "001    2      Bo".ljust(91)
-        + "   1 b -\r"
-    )
-    with pytest.raises(InvalidTrf) as refused:
-        import_trf(both_lost, seed=1)
-    assert (refused.value.line, refused.value.column) == (2, 99)
+
+
+def _record(number: int, name: str, points: str, rank: int, block: str) -> str:
+    """A ``001`` record: columns 5–8 the number, 15–47 the name, 81–84 points, 86–89 rank."""
+    return f"001 {number:4d}{'':6}{name:<33}{'':33}{points:>4} {rank:4d}  {block}"
+
+
+DOUBLE_FORFEIT = "\r".join(
+    [
+        "012 Club",
+        "092 FIDE_DUTCH_2025",
+        "142 3",
+        "152 W",
+        _record(1, "Ada", "0.0", 3, "   3 w -"),
+        _record(2, "Bo", "1.0", 1, "   4 w 1"),
+        _record(3, "Cy", "0.0", 4, "   1 b -"),
+        _record(4, "Di", "0.0", 2, "   2 b 0"),
+        "",
+    ]
+)
+"""Round 1 of three: neither Ada (White) nor Cy came (``-`` against ``-``)."""
+
+
+def test_a_double_forfeit_is_a_match_lost_by_both_and_written_back_the_same() -> None:
+    imported = import_trf(read_trf(DOUBLE_FORFEIT), seed=1).tournament
+    forfeited, played = imported.round_matches(1)
+    assert (forfeited.home, forfeited.away) == (PlayerId(1), PlayerId(3))
+    assert forfeited.result == Result(0, 0, forfeit=Forfeit.BOTH)
+    assert played.result == Result(1, 0)
+    rows = {row.player_id: row for row in imported.standings()}
+    assert [(rows[p].points, rows[p].played, rows[p].losses) for p in (1, 3)] == [(0, 1, 1)] * 2
+    assert write_trf(export_trf(imported, name="Club")) == DOUBLE_FORFEIT
+
+
+def test_a_double_forfeit_without_colours_puts_the_higher_ranked_player_at_home() -> None:
+    text = DOUBLE_FORFEIT.replace("3 w -", "3 - -").replace("1 b -", "1 - -")
+    (forfeited, _) = import_trf(read_trf(text), seed=1).tournament.round_matches(1)
+    assert (forfeited.home, forfeited.away) == (PlayerId(1), PlayerId(3))
+    assert forfeited.result == Result(0, 0, forfeit=Forfeit.BOTH)
 
 
 def test_decoding_places_bytes_that_are_not_utf8() -> None:
@@ -180,8 +209,9 @@ results = st.sampled_from(
         Result(1, 0),
         Result(0, 1),
         Result(0, 0),
-        Result(0, 0, forfeit=Side.HOME),
-        Result(0, 0, forfeit=Side.AWAY),
+        Result(0, 0, forfeit=Forfeit.HOME),
+        Result(0, 0, forfeit=Forfeit.AWAY),
+        Result(0, 0, forfeit=Forfeit.BOTH),
     ]
 )
 

@@ -10,12 +10,12 @@ from dataclasses import replace
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.types import (
+    Forfeit,
     GroupName,
     Pair,
     PointsTable,
     Result,
     Score,
-    Side,
     Stage,
     Status,
     Tiebreak,
@@ -250,7 +250,7 @@ def test_a_fallback_round_and_a_forfeit_are_marked() -> None:
     play_swiss(played, 1, random.Random(1))
     played.generate_round()
     matches = played.round_matches(2)
-    played.record_result(matches[0].id, Result(0, 0, forfeit=Side.AWAY))
+    played.record_result(matches[0].id, Result(0, 0, forfeit=Forfeit.AWAY))
     first = matches[1]
     # The domain marks a fallback round by its repeated pairs; restore one with such a pair.
     rounds = [

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.db import make_engine
 from app.domain.errors import RoundIncomplete
-from app.domain.types import DecidedBy, PlayerId, Result, Side
+from app.domain.types import DecidedBy, Forfeit, PlayerId, Result, Side
 from app.services import commands, rounds, storage, tournaments
 from app.services.access import Write
 
@@ -48,7 +48,7 @@ def test_a_played_tournament_loads_back_as_it_was_saved(engine: Engine) -> None:
             def play(t: storage.Tournament, number: int = swiss_round.number) -> None:
                 for i, m in enumerate(t.round_matches(number)):
                     t.record_result(
-                        m.id, Result(i % 3, 1) if i else Result(0, 0, forfeit=Side.HOME)
+                        m.id, Result(i % 3, 1) if i else Result(0, 0, forfeit=Forfeit.HOME)
                     )
 
             commands.run(session, Write(tid), "test", play)

@@ -27,6 +27,7 @@ from svizzera_client.events import PlayerAddedEvent
 from svizzera_client.models import (
     DecidedBy,
     FinalPhaseKind,
+    Forfeit,
     FormatPreset,
     InitialColour,
     MatchRead,
@@ -231,7 +232,9 @@ def result(
         typer.Option(help="Winner of a level final-phase score."),
     ] = None,
     decided_by: DecidedBy | None = None,
-    forfeit: Annotated[Side | None, typer.Option(help="The side that did not show.")] = None,
+    forfeit: Annotated[
+        Forfeit | None, typer.Option(help="The side that did not show, or both.")
+    ] = None,
     correct: Annotated[bool, typer.Option(help="Change a result already recorded.")] = False,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
@@ -264,7 +267,7 @@ def result(
         if forfeit is not None:
             body = ResultWrite(forfeit=forfeit)
         elif score is None:
-            raise CommandError("no_score", "give the score (like 2-1) or --forfeit home|away")
+            raise CommandError("no_score", "give the score (like 2-1) or --forfeit home|away|both")
         else:
             body = parse_score(score, winner=winner, decided_by=decided_by)
         saved = s.client.record_result(tournament_id, match.id, body)
@@ -299,7 +302,8 @@ def ask_results(
     recorded: list[MatchRead] = []
     typer.echo(
         "Type each score like 2-1 ('1-1 home' for a level final-phase match, "
-        "'forfeit away' when away did not show); Enter skips, q stops.",
+        "'forfeit away' when away did not show, 'forfeit both' when neither did); Enter "
+        "skips, q stops.",
         err=True,
     )
     for match in pending:

@@ -6,7 +6,7 @@ import csv
 import re
 from pathlib import Path
 
-from svizzera_client.models import DecidedBy, PlayerCreate, ResultWrite, Side
+from svizzera_client.models import DecidedBy, Forfeit, PlayerCreate, ResultWrite, Side
 
 
 class InputError(ValueError):
@@ -80,6 +80,7 @@ def _from_csv(path: Path, text: str) -> list[PlayerCreate]:
 
 SCORE = re.compile(r"^\s*(\d{1,3})\s*[-:–]\s*(\d{1,3})\s*$")
 SIDES: tuple[Side, ...] = ("home", "away")
+FORFEITS: tuple[Forfeit, ...] = ("home", "away", "both")
 DECIDED_BY: tuple[DecidedBy, ...] = ("extra_time", "penalties", "golden_goal", "other")
 
 
@@ -98,13 +99,15 @@ def parse_answer(answer: str) -> ResultWrite:
     """A result as typed at the interactive prompt:
 
     ``2-1`` · ``1-1 home`` (level, home wins: a final-phase tie) · ``1-1 away penalties`` ·
-    ``forfeit away`` (the away side did not show)
+    ``forfeit away`` (the away side did not show) · ``forfeit both`` (neither did)
     """
     words = answer.split()
-    if len(words) == 2 and words[0] == "forfeit" and words[1] in SIDES:
-        return ResultWrite(forfeit=_side(words[1]))
+    if len(words) == 2 and words[0] == "forfeit" and words[1] in FORFEITS:
+        return ResultWrite(forfeit=_forfeit(words[1]))
     if not words or len(words) > 3:
-        raise InputError(f"{answer!r}: type a score like 2-1, '1-1 home' or 'forfeit away'")
+        raise InputError(
+            f"{answer!r}: type a score like 2-1, '1-1 home', 'forfeit away' or 'forfeit both'"
+        )
     winner = _side(words[1]) if len(words) > 1 else None
     decided_by = _decided_by(words[2]) if len(words) > 2 else None
     return parse_score(words[0], winner=winner, decided_by=decided_by)
@@ -115,6 +118,13 @@ def _side(word: str) -> Side:
         if word == side:
             return side
     raise InputError(f"{word!r} is not a side: home or away")
+
+
+def _forfeit(word: str) -> Forfeit:
+    for absent in FORFEITS:
+        if word == absent:
+            return absent
+    raise InputError(f"{word!r} is not who did not show: home, away or both")
 
 
 def _decided_by(word: str) -> DecidedBy:

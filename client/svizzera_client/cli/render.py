@@ -42,6 +42,8 @@ def names_of(players: Iterable[PlayerRead]) -> dict[int, str]:
 def result_text(result: ResultRead | None) -> str:
     if result is None:
         return ""
+    if result.forfeit == "both":
+        return f"{result.home}–{result.away} (neither side showed)"
     if result.forfeit is not None:
         return f"{result.home}–{result.away} ({result.forfeit} did not show)"
     score = f"{result.home}–{result.away}"
