@@ -50,7 +50,7 @@ from app.domain.types import (
 )
 from tests.domain.chess_ledger import Ledger
 from tests.domain.chess_replay import replay
-from tests.domain.dutch_reference import GOLDEN_FILES, round_result
+from tests.domain.dutch_reference import GOLDEN_PARAMS, round_result
 
 DUTCH = PairingSystem.DUTCH
 
@@ -68,7 +68,7 @@ def numbers(t: Tournament) -> list[str]:
 # -- the reference files, through the tournament ------------------------------------------------
 
 
-@pytest.mark.parametrize("name", GOLDEN_FILES)
+@pytest.mark.parametrize("name", GOLDEN_PARAMS)
 def test_a_tournament_pairs_every_reference_round_as_bbppairings(name: str) -> None:
     wrong = []
     for number, (swiss_round, boards) in enumerate(replay(name), start=1):

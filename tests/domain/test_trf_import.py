@@ -34,7 +34,7 @@ from app.domain.types import (
     RoundNumber,
     Score,
 )
-from tests.domain.dutch_reference import GOLDEN_FILES, document, round_result, rounds
+from tests.domain.dutch_reference import GOLDEN_PARAMS, document, round_result, rounds
 
 
 def round_trip(doc: TrfDocument) -> TrfDocument:
@@ -42,7 +42,7 @@ def round_trip(doc: TrfDocument) -> TrfDocument:
     return read_trf(write_trf(export_trf(imported.tournament, name=imported.name)))
 
 
-@pytest.mark.parametrize("name", GOLDEN_FILES)
+@pytest.mark.parametrize("name", GOLDEN_PARAMS)
 def test_every_reference_file_comes_back_with_its_players_results_colours_and_byes(
     name: str,
 ) -> None:
@@ -85,7 +85,7 @@ def upcoming(name: str, number: int) -> TrfDocument:
     return TrfDocument((TrfTag("012", original.name), *records))
 
 
-@pytest.mark.parametrize("name", GOLDEN_FILES)
+@pytest.mark.parametrize("name", GOLDEN_PARAMS)
 def test_an_imported_history_pairs_the_next_round_as_the_reference(name: str) -> None:
     wrong = []
     for number in range(1, rounds(name) + 1):
