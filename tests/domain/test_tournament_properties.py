@@ -24,7 +24,14 @@ from tests.domain.evening import players
 
 CHESS = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
 
-events = st.lists(st.sampled_from(["withdraw", "late", "draw", "forfeit", "win"]), max_size=60)
+events = st.lists(
+    st.sampled_from(["withdraw", "late", "draw", "forfeit", "double", "win"]), max_size=60
+)
+SPECIAL = {
+    "draw": Result(1, 1),
+    "forfeit": Result(0, 0, forfeit=Forfeit.AWAY),
+    "double": Result(0, 0, forfeit=Forfeit.BOTH),
+}
 
 
 def check_round(t: Tournament, number: int) -> None:
@@ -40,13 +47,19 @@ def check_round(t: Tournament, number: int) -> None:
 
 
 def check_no_unmarked_rematch(t: Tournament) -> None:
+    """A pair that met before is marked as a rematch, and only such a pair; a double forfeit
+    is no meeting."""
     met: set[frozenset[PlayerId]] = set()
     for swiss_round in t.rounds:
         marked = {frozenset((p.higher, p.lower)) for p in swiss_round.rematch_pairs}
         for m in t.round_matches(swiss_round.number):
             pair = frozenset((m.home, m.away))
             assert (pair in met) == (pair in marked)
-        met |= {frozenset((m.home, m.away)) for m in t.round_matches(swiss_round.number)}
+        met |= {
+            frozenset((m.home, m.away))
+            for m in t.round_matches(swiss_round.number)
+            if m.result is None or m.result.forfeit is not Forfeit.BOTH
+        }
 
 
 @settings(max_examples=60, deadline=None)
@@ -84,8 +97,7 @@ def test_random_evenings_keep_every_invariant(
         check_round(t, number)
         for m in t.round_matches(number):
             move = next(moves, "win")
-            special = {"draw": Result(1, 1), "forfeit": Result(0, 0, forfeit=Forfeit.AWAY)}
-            t.record_result(m.id, special.get(move, Result(2, 1)))
+            t.record_result(m.id, SPECIAL.get(move, Result(2, 1)))
         move = next(moves, "none")
         if move == "withdraw" and len(active) > 6:
             t.withdraw_player(active[seed % len(active)])
@@ -104,6 +116,8 @@ def test_random_evenings_keep_every_invariant(
     drawn = sum(r.draws for r in rows)
     byes = sum(r.byes for r in rows)
     assert total == decisive * win + drawn * draw + byes * t.settings.points.bye
+    doubles = sum(1 for m in t.matches.values() if m.result and m.result.forfeit is Forfeit.BOTH)
+    assert sum(r.losses for r in rows) == decisive + 2 * doubles
     if t.format.qualifier_count and len(t.qualified()) == t.format.qualifier_count:
         t.start_final_phase()
         while t.status is Status.FINAL_PHASE:
