@@ -34,7 +34,14 @@ from app.domain.types import (
     RoundNumber,
     Score,
 )
-from tests.domain.dutch_reference import GOLDEN_PARAMS, document, round_result, rounds
+from tests.domain.dutch_reference import (
+    GOLDEN_PARAMS,
+    REGRESSIONS,
+    document,
+    round_result,
+    rounds,
+)
+from tests.domain.test_pairing_dutch_golden import REGRESSION_ROUNDS
 
 
 def round_trip(doc: TrfDocument) -> TrfDocument:
@@ -100,6 +107,19 @@ def test_an_imported_history_pairs_the_next_round_as_the_reference(name: str) ->
         ):
             wrong.append(number)
     assert wrong == []
+
+
+@pytest.mark.parametrize("name", sorted(REGRESSION_ROUNDS))
+def test_an_imported_regression_pairs_its_next_round_as_the_reference(name: str) -> None:
+    """The files of ``regressions/`` (exported by the service, cut before a round) import, and
+    the tournament pairs that round as bbpPairings did (the README's pairings)."""
+    number, boards, bye = REGRESSION_ROUNDS[name]
+    tournament = import_trf(read_trf((REGRESSIONS / name).read_text()), seed=1).tournament
+    assert tournament.current_round == number - 1
+    swiss_round = tournament.generate_round()
+    start = {pid: p.start_number for pid, p in tournament.players.items()}
+    assert [(start[m.home], start[m.away]) for m in tournament.round_matches(number)] == boards
+    assert [start[pid] for pid in swiss_round.byes] == [bye]
 
 
 def three_players(*lines: str) -> TrfDocument:
