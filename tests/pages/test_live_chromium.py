@@ -127,6 +127,18 @@ def test_results_rounds_corrections_withdrawals_and_the_final_phase_appear_live(
         row = page.find_element("css selector", f'tr[data-key="match-{match["id"]}"]')
         assert "changed" in (row.get_attribute("class") or "").split()
 
+        both = {"forfeit": "both"}  # a double forfeit: both players marked absent
+        evening.call("PUT", f"/matches/{match['id']}/result", json=both)
+        wait_text(page, score, "forfeit")
+        marked = page.execute_script(
+            "return [...arguments[0].querySelectorAll('td.home, td.away')]"
+            ".map(td => td.classList.contains('absent'))",
+            row,
+        )
+        assert marked == [True, True]
+        evening.record(match["id"], 0, 3)
+        wait_text(page, score, "0–3")
+
         redraws = fetches(page)
         evening.play(first, rng)  # applied in place from the events' standings rows
         wait_for(page, lambda p: "" not in scores(p))
