@@ -4,8 +4,11 @@ The settings allow up to N − 1 Swiss rounds for N players (N even). This plays
 tournament from round 1 to the last, pairing each round with the system itself (random results:
 win, draw or loss equally likely on the 3/1/0 table; for ``lim`` also a goal difference), and
 times every round's ``pair_round``. It reports the worst round (wall and CPU time), the median,
-the verdict against the target, and whether any round needed a rematch (``rematch_pairs``; the
-look-ahead should keep a round robin completable). Figures in ``docs/performance.md``.
+the verdict against the target, and the rounds that needed rematches (fallback rounds and their
+``rematch_pairs``; ``nearest``'s look-ahead keeps a round robin completable, ``lim`` has none),
+the rounds ``nearest`` accepted unproven or rebuilt from a split of the unplayed pairs
+(``lookahead_unproven``, ``factorization``). Several ``--seeds``: one row each, then the
+totals. Figures in ``docs/performance.md``.
 
 Targets: any round of up to 256 players under 1 s, of 1,000 players under 2 s. Each round's
 wall time is measured, and its CPU time (``time.process_time``) beside it: on a shared machine
@@ -52,6 +55,7 @@ def run(
     pair = SYSTEMS[system]
     timed: list[tuple[float, int, tuple[str, ...]]] = []
     cpu_times: list[float] = []
+    fallbacks = 0
     wall = time.perf_counter()
     last = rounds if until is None else min(until, rounds)
     while field.played < last:
@@ -63,6 +67,7 @@ def run(
         took, cpu = time.perf_counter() - start, time.process_time() - cpu
         timed.append((took, number, pairing.path))
         cpu_times.append(cpu)
+        fallbacks += bool(pairing.rematch_pairs)
         field.record(pairing)
         if progress and number % 50 == 0:
             worst_cpu = max(cpu_times, default=0.0)
@@ -83,6 +88,9 @@ def run(
         "median_ms": statistics.median(t for t, _, _ in timed) * 1000,
         "worst_cpu_s": max(cpu_times),
         "rematch_pairs": field.rematches,
+        "fallback_rounds": fallbacks,
+        "unproven": sum("lookahead_unproven" in path for _, _, path in timed),
+        "rebuilt": sum("factorization" in path for _, _, path in timed),
         "wall_s": wall,
         "times": timed,
     }
@@ -103,12 +111,15 @@ def main() -> None:
     args = parser.parse_args()
     print(
         "| system | players | rounds | timed | worst s (round) | worst CPU s | median ms | "
-        "target | rematch pairs | wall s | load before → after |"
+        "target | fallback rounds | rematch pairs | unproven | rebuilt | wall s | "
+        "load before → after |"
     )
-    print("|---|---:|---:|---:|---|---:|---:|---|---:|---:|---|")
+    print("|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
     for system in args.systems:
         for size in args.sizes:
             target = 1.0 if size <= 256 else 2.0
+            fallback_rounds = rematch_pairs = 0
+            worst_cpu = 0.0
             for seed in args.seeds:
                 before = loadavg()
                 r = run(system, size, seed=seed, until=args.until, progress=args.progress)
@@ -117,13 +128,24 @@ def main() -> None:
                     f"| {system} | {size} | {r['rounds']} | {r['timed']} | "
                     f"{r['worst_s']:.3f} ({r['worst_round']}) | {r['worst_cpu_s']:.3f} | "
                     f"{r['median_ms']:.1f} | "
-                    f"< {target:g} s {verdict} | {r['rematch_pairs']} | {r['wall_s']:.1f} | "
+                    f"< {target:g} s {verdict} | {r['fallback_rounds']} | {r['rematch_pairs']} | "
+                    f"{r['unproven']} | {r['rebuilt']} | {r['wall_s']:.1f} | "
                     f"{before} → {loadavg()} |",
                     flush=True,
                 )
                 slowest = sorted(r["times"], reverse=True)[: args.slowest]  # type: ignore[call-overload]
                 for took, number, path in slowest:
                     print(f"    round {number}: {took * 1000:.1f} ms ({'+'.join(path)})")
+                fallback_rounds += int(r["fallback_rounds"])  # type: ignore[call-overload]
+                rematch_pairs += int(r["rematch_pairs"])  # type: ignore[call-overload]
+                worst_cpu = max(worst_cpu, float(r["worst_cpu_s"]))  # type: ignore[arg-type]
+            if len(args.seeds) > 1:
+                print(
+                    f"    {system} {size}, {len(args.seeds)} seeds: "
+                    f"{fallback_rounds} fallback rounds, {rematch_pairs} rematch pairs, "
+                    f"worst round {worst_cpu:.3f} s CPU",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

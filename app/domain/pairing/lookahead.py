@@ -19,6 +19,10 @@ a bounded search that never rejects a round leaving the later rounds possible:
   ``BOUNDED_BUDGET`` search nodes per round; when it runs out, the round is accepted;
 * above that, a round that neither condition decides is accepted.
 
+An accepted round is *proven* only when a condition or a search that ran to its end says the
+later rounds can follow it (``proven``); ``nearest`` marks the others, or looks for a proof
+with ``round_robin`` in a long override.
+
 Dirac condition: *if every player still has at least ``n // 2 + k - 1`` unplayed opponents in
 the future graph, the ``k`` later rounds can be completed.* For even ``n``, Dirac's theorem
 (minimum degree >= n/2, n >= 3, gives a Hamiltonian cycle, hence a perfect matching) yields
@@ -91,14 +95,24 @@ class LookAhead:
         self._budget: int | None = None if exact else BOUNDED_BUDGET
         self._graph: Graph | None = None
         self._memo: dict[tuple[Graph, int], bool] = {}
-        self.gave_up = False
+        self._gave_up = False
         """Set once the bounded search ran out of budget: from then on it accepts."""
+        self._proven: set[tuple[tuple[tuple[int, int], ...], int | None]] = set()
+        """The complete rounds accepted with a proof."""
 
     def any_round(self) -> bool:
-        """Whether this round and every later one can be completed, the bye of this one free."""
+        """Whether this round and every later one can be completed, the bye of this one free.
+
+        ``False`` only on proof.
+        """
         degrees = [self._n - 1 - c for c in self._counts]
         rounds = self._k + 1
-        return self._decide(degrees, rounds, lambda: self._rounds(self._full(), rounds))
+        return self._decide(degrees, rounds, lambda: self._rounds(self._full(), rounds))[0]
+
+    def proven(self, pairs: Pairs, bye: int | None) -> bool:
+        """Whether ``extendable`` accepted the complete round ``pairs`` on proof: a condition,
+        or a search that ran to its end (always, where the look-ahead is exact)."""
+        return (tuple(sorted(pairs)), bye) in self._proven
 
     def extendable(self, pairs: Pairs, bye: int | None) -> bool:
         """Whether some completion of the partial round ``pairs`` passes the look-ahead.
@@ -107,26 +121,31 @@ class LookAhead:
         opponent from each player but the bye, so the future degrees are known in advance.
         """
         complete = 2 * len(pairs) + (bye is not None) == self._n
-        if complete and self._k == 0:
-            return True
         degrees = [self._n - 2 - c for c in self._counts]
         if bye is not None:
             degrees[bye] += 1
-        if complete and dirac_holds(min(degrees, default=0), self._n, self._k):
-            return True
-        return self._decide(degrees, self._k, lambda: self._complete(pairs, bye))
+        if complete and (self._k == 0 or dirac_holds(min(degrees, default=0), self._n, self._k)):
+            accepted, decided = True, True
+        else:
+            accepted, decided = self._decide(degrees, self._k, lambda: self._complete(pairs, bye))
+        if complete and accepted and decided:
+            self._proven.add((tuple(sorted(pairs)), bye))
+        return accepted
 
-    def _decide(self, degrees: Sequence[int], k: int, search: Callable[[], bool]) -> bool:
+    def _decide(
+        self, degrees: Sequence[int], k: int, search: Callable[[], bool]
+    ) -> tuple[bool, bool]:
+        """The answer, and whether it is a proof (undecided answers are ``True``)."""
         n = self._n
         if not _degrees_allow(degrees, k, odd=n % 2 == 1):
-            return False
-        if not self._searchable or self.gave_up:
-            return True
+            return False, True
+        if not self._searchable or self._gave_up:
+            return True, False
         try:
-            return search()
+            return search(), True
         except _BudgetExhausted:
-            self.gave_up = True
-            return True
+            self._gave_up = True
+            return True, False
 
     def _full(self) -> Graph:
         """The unplayed graph; with an odd count, plus the bye vertex ``n`` joined to everyone.

@@ -26,6 +26,7 @@ from app.domain.pairing.base import (
 )
 from app.domain.pairing.lookahead import LookAhead
 from app.domain.pairing.matching import Matching
+from app.domain.pairing.round_robin import reachable_round, regular_degree
 from app.domain.pairing.search_order import Found, first_round
 from app.domain.types import Pair
 
@@ -44,11 +45,16 @@ round."""
 LOOKAHEAD_IGNORED = "lookahead_ignored"
 """No round passed the look-ahead with any bye: the first rematch-free round was taken."""
 LOOKAHEAD_UNPROVEN = "lookahead_unproven"
-"""Large field: the bounded look-ahead ran out of budget during this round and accepted rounds
-it could not decide (never set when the look-ahead is exact)."""
+"""The round was accepted without proof that the later rounds can follow it: the bounded
+look-ahead ran out of budget, or the field is too large for it and no condition decided (never
+set when the look-ahead is exact)."""
+FACTORIZATION = "factorization"
+"""Long override, even field: the look-ahead could not prove the first accepted round, and the
+round was rebuilt so that a split of the unplayed pairs into rounds proves it (``round_robin``)."""
 __all__ = [
     "BACKTRACK",
     "DRAW",
+    "FACTORIZATION",
     "FALLBACK",
     "LOOKAHEAD",
     "LOOKAHEAD_IGNORED",
@@ -92,15 +98,18 @@ def pair_round(
             if not feasible:
                 break
         if look.extendable(plain.pairs, bye):
-            return _round(order, bye, plain.pairs, {*passed_over, *_rules(plain)}, look)
+            rules = {*passed_over, *_rules(plain)}
+            pairs = _proven(plain.pairs, bye, unplayed, look, rules, context)
+            return _round(order, bye, pairs, rules)
         guided = first_round(unplayed, bye, viable=look.extendable, deadline=deadline)
         if guided is not None:
             rules = {*passed_over, *_rules(plain), LOOKAHEAD}
-            return _round(order, bye, guided.pairs, rules, look)
+            pairs = _proven(guided.pairs, bye, unplayed, look, rules, context)
+            return _round(order, bye, pairs, rules)
         passed_over.add(LOOKAHEAD)
     if first_free is not None:
         bye, plain = first_free
-        return _round(order, bye, plain.pairs, {*_rules(plain), LOOKAHEAD_IGNORED}, look)
+        return _round(order, bye, plain.pairs, {*_rules(plain), LOOKAHEAD_IGNORED})
     first = candidates[0]
     fallback = pair_by_order(order, history, bye=None if first is None else order[first].id)
     if first is not None and order[first].byes > 0:
@@ -108,11 +117,42 @@ def pair_round(
     return fallback
 
 
-_PATH_ORDER = (SECOND_BYE, SEARCH, BACKTRACK, LOOKAHEAD, LOOKAHEAD_IGNORED, LOOKAHEAD_UNPROVEN)
+_PATH_ORDER = (
+    SECOND_BYE,
+    SEARCH,
+    BACKTRACK,
+    LOOKAHEAD,
+    FACTORIZATION,
+    LOOKAHEAD_IGNORED,
+    LOOKAHEAD_UNPROVEN,
+)
 
 
 def _rules(found: Found) -> set[str]:
     return {BACKTRACK} if found.backtracked else set()
+
+
+def _proven(
+    pairs: Sequence[tuple[int, int]],
+    bye: int | None,
+    unplayed: Sequence[int],
+    look: LookAhead,
+    rules: set[str],
+    context: PairingContext,
+) -> Sequence[tuple[int, int]]:
+    """The accepted round if the look-ahead proved it; in an even field whose unplayed pairs
+    are regular, else the round ``round_robin`` proves; else the round, marked unproven."""
+    if look.proven(pairs, bye):
+        return pairs
+    degree = regular_degree(unplayed) if bye is None else None
+    if degree is not None and degree > context.later_rounds:
+        reachable = reachable_round(unplayed, pairs, deadline=context.deadline)
+        if reachable is not None:
+            if list(reachable) != list(pairs):
+                rules.add(FACTORIZATION)
+            return reachable
+    rules.add(LOOKAHEAD_UNPROVEN)
+    return pairs
 
 
 def _round(
@@ -120,13 +160,10 @@ def _round(
     bye: int | None,
     pairs: Sequence[tuple[int, int]],
     rules: set[str],
-    look: LookAhead,
 ) -> RoundPairing:
     rules.add(SEARCH)
     if bye is not None and order[bye].byes > 0:
         rules.add(SECOND_BYE)
-    if look.gave_up:
-        rules.add(LOOKAHEAD_UNPROVEN)
     return RoundPairing(
         pairs=tuple(Pair(order[p].id, order[q].id) for p, q in sorted(pairs)),
         bye=None if bye is None else order[bye].id,

@@ -50,6 +50,7 @@ def first_round(
     bye: int | None,
     *,
     viable: Viable | None = None,
+    players: int | None = None,
     deadline: Deadline = NO_DEADLINE,
 ) -> Found | None:
     """The first complete rematch-free pairing in search order (steps 2–3), or ``None``.
@@ -57,11 +58,10 @@ def first_round(
     ``unplayed`` is ``unplayed_graph``'s bit sets. With ``viable``, a candidate is taken only
     when ``viable`` says the partial round can still be completed into an accepted one (the
     look-ahead of step 4, checked at every step so that skipping rounds costs one check per
-    choice rather than one per complete round).
+    choice rather than one per complete round). ``players`` (a bit set) pairs only those, the
+    others being paired already; by default everyone but ``bye``.
     """
-    free = (1 << len(unplayed)) - 1
-    if bye is not None:
-        free &= ~(1 << bye)
+    free = _players(len(unplayed), bye, players)
     matching = Matching(unplayed, free, deadline=deadline)
     if not matching.perfect:
         return None
@@ -102,7 +102,14 @@ def first_round(
         matching.unpair(p, q)
         if rest == _UNKNOWN:
             rest = matching.partners(p) & ~((2 << q) - 1)
-    return Found(pairs=tuple(pairs), backtracked=not _greedy(unplayed, bye, pairs))
+    return Found(pairs=tuple(pairs), backtracked=not _greedy(unplayed, free, pairs))
+
+
+def _players(n: int, bye: int | None, players: int | None) -> int:
+    if players is not None:
+        return players
+    free = (1 << n) - 1
+    return free if bye is None else free & ~(1 << bye)
 
 
 def _take_candidate(
@@ -136,11 +143,8 @@ def _take_candidate(
     return -1, 0
 
 
-def _greedy(unplayed: Sequence[int], bye: int | None, pairs: Pairs) -> bool:
+def _greedy(unplayed: Sequence[int], free: int, pairs: Pairs) -> bool:
     """Whether every player in ``pairs`` took its first candidate (no going back at all)."""
-    free = (1 << len(unplayed)) - 1
-    if bye is not None:
-        free &= ~(1 << bye)
     for p, q in pairs:
         free &= ~(1 << p)
         if lowest(unplayed[p] & free) != q:
