@@ -17,7 +17,7 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.pairing import lookahead
+from app.domain.pairing import factorization, lookahead, round_robin
 from app.domain.pairing.base import PairingContext
 from app.domain.pairing.factorization import (
     STEPS_BASE,
@@ -172,10 +172,24 @@ def test_a_graph_made_of_rounds_is_split_back_into_rounds(half: int, data: st.Da
     assert_splits(graph, mates)
 
 
-# --- round_robin: the round that keeps a complete round robin reachable ---------------------
+@settings(max_examples=150, deadline=None)
+@given(half=st.integers(min_value=1, max_value=20), data=st.data())
+def test_the_search_alone_splits_sparse_graphs(half: int, data: st.DataObject) -> None:
+    """Without walks: up to three rounds of a round robin, players relabelled, and a pin."""
+    n = 2 * half
+    rounds = circle_rounds(n)
+    chosen = data.draw(st.sets(st.integers(0, n - 2), min_size=1, max_size=min(3, n - 1)))
+    labels = data.draw(st.permutations(range(n)))
+    graph = graph_of(n, [(labels[a], labels[b]) for r in sorted(chosen) for a, b in rounds[r]])
+    a, b = rounds[min(chosen)][0]
+    pinned = [(min(labels[a], labels[b]), max(labels[a], labels[b]))]
 
-SPEC_CASE = frozenset(frozenset(p) for p in [(0, 1), (2, 3), (4, 5), (0, 5), (1, 3), (2, 4)])
-"""``pairing-nearest.md``'s worked case: rounds 1 and 2 of six players, by rank."""
+    with mock.patch.object(factorization, "WALKS", 0):
+        mates = one_factorization(graph, pinned=pinned, budget=StepBudget(1_000_000))
+
+    assert mates is not None
+    assert_splits(graph, mates)
+    assert pinned[0] in round_of(mates, 0)
 
 
 # --- round_robin: the round that keeps a complete round robin reachable ---------------------
@@ -201,6 +215,66 @@ def test_nothing_is_proven_when_no_round_robin_is_left() -> None:
     triangles = graph_of(6, [(0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5)])
 
     assert reachable_round(triangles, ((0, 1), (2, 3), (4, 5))) is None
+
+
+def oracle(rounds: list[list[tuple[int, int]]]) -> object:
+    """A stand-in for ``one_factorization`` that knows one split, ``rounds``: it proves the
+    pins contained in one of its rounds (that round first), one budget step a call."""
+    n = 2 * len(rounds[0])
+
+    def prove(
+        graph: Sequence[int],
+        *,
+        pinned: Sequence[tuple[int, int]] = (),
+        budget: StepBudget,
+        **_: object,
+    ) -> list[list[int]] | None:
+        if budget.left <= 0:
+            return None
+        budget.left -= 1
+        for i, chosen in enumerate(rounds):
+            if set(pinned) <= set(chosen):
+                mates = []
+                for pairs in [chosen, *rounds[:i], *rounds[i + 1 :]]:
+                    row = [-1] * n
+                    for a, b in pairs:
+                        row[a], row[b] = b, a
+                    mates.append(row)
+                return mates
+        return None
+
+    return prove
+
+
+def test_the_round_is_rebuilt_pair_by_pair_from_the_top() -> None:
+    """Eight players, nobody has played; the only split known is the circle method's. The
+    first round in order, 1–2, 3–4, 5–6, 7–8, is in none of its rounds; 1–2 is (in 1–2,
+    3–7, 4–6, 5–8); 3–4 and 3–5 are refused, 3–7 is the split's; then 4–5 is refused and
+    4–6 is the split's, and 5–8 completes the round."""
+    everyone = [0xFF & ~(1 << v) for v in range(8)]
+    first = first_round(everyone, None)
+    assert first is not None and first.pairs == ((0, 1), (2, 3), (4, 5), (6, 7))
+
+    with mock.patch.object(round_robin, "one_factorization", oracle(circle_rounds(8))):
+        rebuilt = reachable_round(everyone, first.pairs)
+
+    assert rebuilt == ((0, 1), (2, 6), (3, 5), (4, 7))
+
+
+def test_when_the_budget_runs_out_the_round_is_the_last_splits() -> None:
+    """Four calls: the first round (refused), no pins, 1–2 3–4 (refused), 1–2 (proven); the
+    rest cannot be proven any more, so the round is the split that proved 1–2."""
+    everyone = [0xFF & ~(1 << v) for v in range(8)]
+    first = ((0, 1), (2, 3), (4, 5), (6, 7))
+
+    with (
+        mock.patch.object(round_robin, "one_factorization", oracle(circle_rounds(8))),
+        mock.patch.object(round_robin, "ROUND_BUDGET", 4),
+    ):
+        assert reachable_round(everyone, first) == ((0, 1), (2, 6), (3, 5), (4, 7))
+        # Not even the first call: nothing is proven.
+        with mock.patch.object(round_robin, "ROUND_BUDGET", 1):
+            assert reachable_round(everyone, first) is None
 
 
 def test_regular_degree() -> None:

@@ -92,7 +92,7 @@ def one_factorization(
     ``budget`` ran out (the steps taken are deducted either way): not a proof that none exists.
     """
     n = len(graph)
-    if 2 * len(pinned) == n:
+    if 2 * len(pinned) == n and n and graph[0].bit_count() > 1:
         rest = list(graph)
         for p, q in pinned:
             rest[p] &= ~(1 << q)
