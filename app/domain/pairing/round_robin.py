@@ -39,10 +39,11 @@ ROUND_BUDGET = 60_000
 """Walk steps of ``one_factorization`` per round: at most about 0.6 s of CPU on 256 players
 (a proof there usually takes 1,000–3,500 steps)."""
 PROOF_MAX_PAIRS = 40_000
-"""Above this many unplayed pairs no proof is sought (one greedy pass would cost tens of
-milliseconds, and Dirac's condition is far from holding only late in a very long override):
-a full round robin of 256 players has at most 32,385 after round 1; one of 1,000 reaches
-this at round 920, so its last 80 rounds are proven."""
+"""Above this many unplayed pairs no proof is sought and an undecided round stays marked: one
+greedy pass alone would cost over 25 ms (0.6 µs a pair), and a rebuild may need dozens. A full
+round robin of 256 players has 32,512 unplayed pairs after round 1; one of 1,000 players gets
+under the bound at round 920, so its last 80 rounds are proven."""
+
 
 Pairs = Sequence[tuple[int, int]]
 
