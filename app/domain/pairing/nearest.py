@@ -3,7 +3,9 @@
 Round 1 is a seeded draw. Later rounds follow the standings: the bye rule (step 1) picks the
 first candidate with which an accepted round exists, the search (steps 2–3, ``search_order``)
 gives the first complete rematch-free pairing in search order, and the look-ahead (step 4,
-``lookahead``) skips the rounds after which the later rounds could not be completed.
+``lookahead``) skips the rounds after which the later rounds could not be completed. A round
+it accepted without proof is proven, or rebuilt, by a split of the unplayed pairs into rounds
+where it can be (``round_robin``: long overrides in even fields), and marked otherwise.
 
 ``RoundPairing.path`` names the rules that acted, in order, with the constants below.
 """
@@ -140,8 +142,9 @@ def _proven(
     rules: set[str],
     context: PairingContext,
 ) -> Sequence[tuple[int, int]]:
-    """The accepted round if the look-ahead proved it; in an even field whose unplayed pairs
-    are regular, else the round ``round_robin`` proves; else the round, marked unproven."""
+    """The accepted round if the look-ahead proved it. Otherwise, in an even field whose
+    unplayed pairs are regular, the round ``round_robin`` proves (the same one, or rebuilt);
+    failing that, the accepted round, marked ``lookahead_unproven``."""
     if look.proven(pairs, bye):
         return pairs
     degree = regular_degree(unplayed) if bye is None else None
