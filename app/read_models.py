@@ -121,7 +121,8 @@ class WarningRead(BaseModel):
     detail: str = Field(
         examples=[
             "63 Swiss rounds for 64 players: the Dutch rules are sure to pair 32 of them; "
-            "a later round may have no pairing that keeps C1–C3 (409 pairing_impossible)"
+            "a later round may have no pairing that keeps C1–C3 (409 pairing_impossible): "
+            "choose at most 32 rounds to be safe"
         ]
     )
 

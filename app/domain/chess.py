@@ -102,14 +102,15 @@ def sure_rounds(players: int) -> int:
     """How many rounds the absolute criteria can always pair for ``players`` who all play
     every round, whatever the results: ⌈players / 2⌉ (``docs/rules.md``, "How many rounds").
 
-    Before round r each player has met r − 1 others, so at least players − r may still be met
-    (C1). With an odd field the PAB is one more player, whom everybody who has not had it may
-    meet (C2), and who has players − r + 1 of them. Up to r = ⌈players / 2⌉ everybody has at
-    least half the (even) field as possible opponents, so by Dirac's theorem the graph of
-    possible meetings has a Hamiltonian cycle, and every other edge of it is a pairing. It is a
-    bound, not a promise: C3 (two players with the same absolute colour preference do not
-    meet), absences and forfeit wins (no PAB after one) can stop an earlier round, and most
-    fields pair well past it (a round robin's last rounds are where the pairing stops).
+    Before round r each player has met at most r − 1 others, so at least players − r are still
+    possible opponents (C1). With an odd field the PAB counts as one more player, whom everybody
+    who has not had it may meet (C2): then every player, and the PAB, has at least
+    players − r + 1 possible opponents. Up to r = ⌈players / 2⌉ that is at least half of the
+    (even) number of vertices, so by Dirac's theorem the graph of possible meetings has a
+    Hamiltonian cycle, and every other edge of it is a pairing of the round. It is a bound, not
+    a promise: C3 (two players with the same absolute colour preference do not meet), absences
+    and forfeit wins (no PAB after one) can stop an earlier round, and most fields pair well
+    past it (a round robin's last rounds are where the pairing stops).
     """
     return (players + 1) // 2
 

@@ -104,7 +104,7 @@ class InvalidDutchInput(DomainError):
 class PairingImpossible(DomainError):
     """No pairing of the round satisfies the absolute criteria C1–C3 (C.04.3 Art. 1.9.3:
     the Chief Arbiter decides). ``players`` are the players who cannot all be given an
-    opponent (``dutch_bye.unpairable``), by id; ``names`` their names, in the same order,
+    opponent (``dutch_bye._unpairable``), by id; ``names`` their names, in the same order,
     once the tournament has added them (``named``)."""
 
     code = "pairing_impossible"
