@@ -337,40 +337,49 @@ class FinalPhaseRead(BaseModel):
 
 
 # -- the data of each event type ---------------------------------------------------------------
+# An event carries what changed, never a read that grows with the field: the standings and the
+# whole final ranking are reads (cached, conditional on the ETag that `version` names).
 
 
-class TournamentCreatedData(BaseModel):
+class EventData(BaseModel):
+    """What every event's data has: the tournament's version after the change."""
+
+    version: int | None = Field(
+        None,
+        description="The tournament's version after this change: reads whose `ETag` is "
+        '`"<version>"` or later include it (`GET …/standings` with `If-None-Match`). '
+        "Absent only from events stored before events carried it",
+        examples=[12],
+    )
+
+
+class TournamentCreatedData(EventData):
     """The new tournament and its players."""
 
     tournament: TournamentRead
     players: list[PlayerRead]
 
 
-class RoundGeneratedData(BaseModel):
+class RoundGeneratedData(EventData):
     """The new round with every group's matches (as `GET …/rounds/{number}`)."""
 
     round: RoundRead
 
 
-class RoundUndoneData(BaseModel):
+class RoundUndoneData(EventData):
     """The round taken back, as it was (its matches no longer exist), and the status after."""
 
     round: RoundRead
     status: Status
 
 
-class ResultData(BaseModel):
-    """The match with its result (null once cleared), the tournament's status, and the standings
-    rows that changed (any figure, rank or qualifying flag), best first."""
+class ResultData(EventData):
+    """The match with its result (null once cleared) and the tournament's status after the
+    change; in the final phase, the other matches it formed or removed. No standings: read
+    `GET …/standings` (with `If-None-Match`) when `version` is newer than the copy you hold."""
 
     match: MatchRead
     status: Status
-    standings: list[StandingRowRead] = Field(
-        description="Changed rows of `GET …/standings` (all players)"
-    )
-    group_standings: dict[str, list[StandingRowRead]] | None = Field(
-        None, description="Group variant: changed rows of `GET …/standings?group=A` and `B`"
-    )
     finals_written: list[MatchRead] | None = Field(
         None,
         description="Final phase: other matches formed or re-formed by this result "
@@ -381,13 +390,13 @@ class ResultData(BaseModel):
     )
 
 
-class PlayerData(BaseModel):
+class PlayerData(EventData):
     """The player, as `GET …/players` lists it."""
 
     player: PlayerRead
 
 
-class ByeData(BaseModel):
+class ByeData(EventData):
     """The player after the change (as `GET …/players` lists it), the round and the bye's kind
     (the kind taken back, for `bye.cancelled`)."""
 
@@ -396,13 +405,14 @@ class ByeData(BaseModel):
     kind: ByeKind
 
 
-class FinalPhaseStartedData(BaseModel):
+class FinalPhaseStartedData(EventData):
     """The final phase as `GET …/final-phase`: qualifiers and opening matches."""
 
     final_phase: FinalPhaseRead
 
 
-class TournamentFinishedData(BaseModel):
-    """The final ranking, place 1 first."""
+class TournamentFinishedData(EventData):
+    """The first three places of the final ranking; the whole ranking is
+    `GET …/final-phase` (`final_ranking`)."""
 
-    final_ranking: list[PlaceRead]
+    podium: list[PlaceRead] = Field(description="Places 1 to 3 (fewer with fewer players)")

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from app.db import note_emitted
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
 from app.domain.tournament import Tournament
-from app.domain.types import ByeKind, GroupName, Player, PlayerId, RoundNumber, Stage, Status
+from app.domain.types import ByeKind, Player, PlayerId, RoundNumber, Stage, Status
 from app.models import EventRow
 from app.services import views
 from app.services.storage import now
@@ -84,10 +84,14 @@ def envelope(event: Event) -> dict[str, Any]:
     }
 
 
-def emit(session: Session, tournament_id: str, type: str, data: dict[str, Any]) -> int:
+def emit(
+    session: Session, tournament_id: str, type: str, data: dict[str, Any], *, version: int
+) -> int:
     """Store an event in the current transaction and return its ``seq``.
 
-    The caller holds the tournament's row lock (or has just inserted the tournament).
+    ``version`` is the tournament's version after the change: it goes into the data, so a
+    client knows whether a read it holds (its ``ETag``) already includes the change. The caller
+    holds the tournament's row lock (or has just inserted the tournament).
     """
     seq = (
         session.execute(
@@ -97,7 +101,11 @@ def emit(session: Session, tournament_id: str, type: str, data: dict[str, Any]) 
     )
     session.execute(
         insert(E).values(
-            tournament_id=tournament_id, seq=seq, type=type, data=data, created_at=now()
+            tournament_id=tournament_id,
+            seq=seq,
+            type=type,
+            data={**data, "version": version},
+            created_at=now(),
         )
     )
     if session.get_bind().dialect.name == "postgresql":
@@ -157,9 +165,13 @@ def final_phase_data(tournament: Tournament) -> dict[str, Any]:
     return {"final_phase": _dump(views.final_phase(tournament))}
 
 
+PODIUM = 3
+"""Places ``tournament.finished`` names; the whole final ranking is a read (``…/final-phase``)."""
+
+
 def finished_data(tournament: Tournament) -> dict[str, Any]:
     ranking = views.final_phase(tournament).final_ranking or []
-    return {"final_ranking": [_dump(place) for place in ranking]}
+    return {"podium": [_dump(place) for place in ranking[:PODIUM]]}
 
 
 def tournament_data(summary: views.Summary, tournament: Tournament) -> dict[str, Any]:
@@ -170,9 +182,10 @@ def tournament_data(summary: views.Summary, tournament: Tournament) -> dict[str,
 
 
 class ResultWatch:
-    """What a result command may change, taken before it: the match's result, the standings
-    rows and the final-phase matches. After the command, ``event`` tells which rows changed,
-    so a scoreboard updates only those."""
+    """What a result command may change beyond its match, taken before it: whether the match had
+    a result, and the final-phase matches (a semifinal forms the final). The standings are not
+    watched: their changed rows grow with the field (a result moves ranks below it), so clients
+    read them (``GET …/standings``, conditional on the event's ``version``)."""
 
     def __init__(
         self, before: Tournament, match_id: int, *, shared: ResultWatch | None = None
@@ -180,38 +193,18 @@ class ResultWatch:
         self.match_id = match_id
         previous = before.matches.get(MatchId(match_id))
         self.had_result = previous is not None and previous.result is not None
-        self.groups: tuple[GroupName | None, ...]
-        self.rows: dict[GroupName | None, dict[int, dict[str, Any]]]
-        self.finals: dict[MatchId, Match]
-        if shared is not None:  # another match of the same batch: the same state before
-            self.groups, self.rows, self.finals = shared.groups, shared.rows, shared.finals
-            return
-        self.groups = (None, GroupName("A"), GroupName("B")) if before.format.groups else (None,)
-        self.rows = {g: _standing_rows(before, g) for g in self.groups}
-        self.finals = {m.id: m for m in before.final_matches()}
+        # another match of the same batch: the same state before
+        self.finals: dict[MatchId, Match] = (
+            shared.finals if shared is not None else {m.id: m for m in before.final_matches()}
+        )
 
-    def event(
-        self,
-        after: Tournament,
-        changes: MatchChanges,
-        *,
-        rows_after: dict[GroupName | None, dict[int, dict[str, Any]]] | None = None,
-    ) -> NewEvent:
+    def event(self, after: Tournament, changes: MatchChanges) -> NewEvent:
         match = after.matches[MatchId(self.match_id)]
         if match.result is None:
             kind = RESULT_CLEARED
         else:
             kind = RESULT_CORRECTED if self.had_result else RESULT_RECORDED
         data: dict[str, Any] = {"match": _dump(views.match(match)), "status": after.status.value}
-        rows_after = rows_after or {g: _standing_rows(after, g) for g in self.groups}
-        for group in self.groups:
-            old = self.rows[group]
-            rows = [row for pid, row in rows_after[group].items() if old.get(pid) != row]
-            rows.sort(key=lambda row: row["rank"])
-            if group is None:
-                data["standings"] = rows
-            else:
-                data.setdefault("group_standings", {})[group] = rows
         if match.stage is not Stage.SWISS:
             data["finals_written"] = [
                 _dump(views.match(m))
@@ -233,21 +226,15 @@ def result_events(match_id: int) -> Callable[[Tournament], Describe]:
 
 
 def batch_result_events(match_ids: Sequence[int]) -> Callable[[Tournament], Describe]:
-    """The watch of several results in one command: one ``result.*`` event per match, in order.
-    Each compares with the state before the batch and carries the state after it (standings
-    are computed once on each side, not once per match)."""
+    """The watch of several results in one command: one ``result.*`` event per match, in order,
+    each as small as a single result's (none carries the standings)."""
 
     def watch(before: Tournament) -> Describe:
         first = ResultWatch(before, match_ids[0])
         taken = [first, *(ResultWatch(before, m, shared=first) for m in match_ids[1:])]
 
         def describe(after: Tournament, changes: list[MatchChanges]) -> list[NewEvent]:
-            rows_after = {g: _standing_rows(after, g) for g in first.groups}
-            return [
-                w.event(after, c, rows_after=rows_after)
-                for w, c in zip(taken, changes, strict=True)
-                if c.written
-            ]
+            return [w.event(after, c) for w, c in zip(taken, changes, strict=True) if c.written]
 
         return describe
 
@@ -279,10 +266,6 @@ def _bye_in(player: Player | None, number: int) -> ByeKind | None:
     if player is None:  # the command refuses it
         return None
     return next((b.kind for b in player.requested_byes if b.round == RoundNumber(number)), None)
-
-
-def _standing_rows(t: Tournament, group: GroupName | None) -> dict[int, dict[str, Any]]:
-    return {r.player_id: _dump(r) for r in views.standings(t, group).rows}
 
 
 def finished(before: Status, after: Tournament) -> list[NewEvent]:

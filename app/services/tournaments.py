@@ -130,12 +130,13 @@ def insert_new(session: Session, *, name: str, tournament: Tournament, **detail:
     tid = new_tournament_id()
     token = access.new_token()
     at = storage.now()
+    version = 1
     session.execute(
         insert(storage.T).values(
             id=tid,
             name=name,
             token_hash=access.hash_token(token),
-            version=1,
+            version=version,
             created_at=at,
             updated_at=at,
             **storage.settings_columns(tournament.settings),
@@ -147,7 +148,7 @@ def insert_new(session: Session, *, name: str, tournament: Tournament, **detail:
         session, tid, "tournaments-create", name=name, players=len(tournament.players), **detail
     )
     data = events.tournament_data(summaries(session, [tid])[0], tournament)
-    events.emit(session, tid, events.TOURNAMENT_CREATED, data)
+    events.emit(session, tid, events.TOURNAMENT_CREATED, data, version=version)
     return Created(tid, token, at, tournament)
 
 

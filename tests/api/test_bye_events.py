@@ -30,9 +30,10 @@ def test_asking_for_a_bye_and_taking_it_back_are_events(app: FastAPI, client: Ap
         (4, "bye.cancelled"),
     ]
     assert [e["data"] for e in envelopes[1:]] == [
-        {"player": asked.json(), "round": 3, "kind": "half_point"},
-        {"player": changed.json(), "round": 3, "kind": "zero_point"},
-        {"player": cancelled.json(), "round": 3, "kind": "zero_point"},  # the kind taken back
+        {"player": asked.json(), "round": 3, "kind": "half_point", "version": 2},
+        {"player": changed.json(), "round": 3, "kind": "zero_point", "version": 3},
+        # the kind taken back
+        {"player": cancelled.json(), "round": 3, "kind": "zero_point", "version": 4},
     ]
     assert cancelled.json()["requested_byes"] == []
     for envelope in envelopes:

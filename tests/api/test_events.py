@@ -3,6 +3,7 @@ per tournament; each event's data has the documented shape (the REST API's own s
 
 from __future__ import annotations
 
+import json
 import threading
 from typing import Any
 
@@ -71,23 +72,28 @@ def test_an_evening_writes_every_event_type_numbered_without_gaps(
         validate(envelope)  # the OpenAPI schema of its type describes it
 
 
-def test_result_events_carry_the_match_and_the_changed_standings_rows(
+def test_result_events_carry_the_match_and_the_version_not_the_standings(
     app: FastAPI, client: ApiClient
 ) -> None:
     t = create(client, 8)
     swiss_round = generate(client, t)
     match = swiss_round["matches"][0]
-    body = record(client, t, match["id"], home=3, away=1)
+    standings = client.get(f"/v1/tournaments/{t.id}/standings")
+    answer = client.put(result_url(t, match["id"]), json={"home": 3, "away": 1}, headers=t.auth)
     recorded = stored(app, t.id)[-1]
     assert recorded["type"] == "result.recorded"
-    data = recorded["data"]
-    assert data["match"] == body
-    assert data["status"] == "swiss"
-    standings = client.get(f"/v1/tournaments/{t.id}/standings").json()["rows"]
-    changed = {r["player_id"] for r in data["standings"]}
-    assert {match["home"], match["away"]} <= changed
-    assert [r for r in standings if r["player_id"] in changed] == data["standings"]
-    assert "finals_written" not in data
+    version = int(answer.headers["ETag"].strip('"'))
+    assert recorded["data"] == {"match": answer.json(), "status": "swiss", "version": version}
+    # The version tells a client holding the standings whether to read them again: the copy
+    # read before is stale, a read at the event's version is current.
+    assert standings.headers["ETag"] == f'"{version - 1}"'
+    fresh = client.get(
+        f"/v1/tournaments/{t.id}/standings", headers={"If-None-Match": standings.headers["ETag"]}
+    )
+    assert fresh.status_code == 200
+    assert fresh.headers["ETag"] == f'"{version}"'
+    again = {"If-None-Match": f'"{recorded["data"]["version"]}"'}
+    assert client.get(f"/v1/tournaments/{t.id}/standings", headers=again).status_code == 304
 
     record(client, t, match["id"], home=1, away=3)
     assert stored(app, t.id)[-1]["type"] == "result.corrected"
@@ -95,19 +101,64 @@ def test_result_events_carry_the_match_and_the_changed_standings_rows(
     cleared = stored(app, t.id)[-1]
     assert cleared["type"] == "result.cleared"
     assert cleared["data"]["match"]["result"] is None
+    assert cleared["data"]["version"] == version + 2
+
+
+def record_round(client: ApiClient, t: Organizer, matches: list[dict[str, Any]]) -> None:
+    """Every result of ``matches`` in one request (a home win, a draw or an away win in turn)."""
+    results = [
+        {"match_id": m["id"], "home": (i + 1) % 3, "away": i % 2} for i, m in enumerate(matches)
+    ]
+    answer = client.post(
+        f"/v1/tournaments/{t.id}/results", json={"results": results}, headers=t.auth
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def bulk_event_sizes(client: ApiClient, app: FastAPI, players: int) -> list[int]:
+    """The bytes of each event that one request recording every result of round 2 wrote (the
+    envelope as the stream and webhooks send it)."""
+    t = create(client, players)
+    record_round(client, t, generate(client, t)["matches"])  # round 2's results move ranks
+    matches = generate(client, t)["matches"]
+    before = len(stored(app, t.id))
+    record_round(client, t, matches)
+    written = stored(app, t.id)[before:]
+    assert [e["type"] for e in written] == ["result.recorded"] * len(matches)
+    assert [e["data"]["match"]["id"] for e in written] == [m["id"] for m in matches]
+    return [len(json.dumps(e, separators=(",", ":")).encode()) for e in written]
+
+
+def test_result_events_do_not_grow_with_the_field(app: FastAPI, client: ApiClient) -> None:
+    """A bulk of N results writes N events of a size that does not depend on the number of
+    players: 64 and 1,024 players give events within a few bytes (longer ids) of each other."""
+    small = bulk_event_sizes(client, app, 64)
+    large = bulk_event_sizes(client, app, 1024)
+    assert len(small) == 32
+    assert len(large) == 512
+    assert max(large) <= EVENT_BYTES
+    assert max(large) - max(small) <= 16
+    assert sum(large) <= 512 * EVENT_BYTES
+
+
+EVENT_BYTES = 512
+"""A ``result.recorded`` envelope of a Swiss match (ids, result, status, version): ~380 bytes."""
 
 
 def test_round_and_final_phase_events_have_the_api_shapes(app: FastAPI, client: ApiClient) -> None:
     t = create(client, 8)
     swiss_round = generate(client, t)
-    assert stored(app, t.id)[-1]["data"] == {"round": swiss_round}
+    assert stored(app, t.id)[-1]["data"] == {"round": swiss_round, "version": 2}
     for m in swiss_round["matches"]:
         record(client, t, m["id"], home=2, away=1)
     for _ in range(3):
         play_round(client, t)
-    phase = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth).json()
+    started = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth)
+    phase = started.json()
     assert stored(app, t.id)[-1] == {**stored(app, t.id)[-1], "type": "final_phase.started"}
-    assert stored(app, t.id)[-1]["data"] == {"final_phase": phase}
+    version = 1 + 1 + 4 + 3 * (1 + 4) + 1  # created, 4 rounds of 4 results, the final phase
+    assert started.headers["ETag"] == f'"{version}"'
+    assert stored(app, t.id)[-1]["data"] == {"final_phase": phase, "version": version}
     # a semifinal result forms the final: the event says which matches were written
     record(client, t, phase["matches"][0]["id"], home=2, away=0)
     record(client, t, phase["matches"][1]["id"], home=2, away=0)
@@ -119,17 +170,19 @@ def test_round_and_final_phase_events_have_the_api_shapes(app: FastAPI, client: 
         record(client, t, m["id"], home=1, away=0)
     finished = stored(app, t.id)[-1]
     assert finished["type"] == "tournament.finished"
-    ranking = client.get(f"/v1/tournaments/{t.id}/final-phase").json()["final_ranking"]
-    assert finished["data"] == {"final_ranking": ranking}
+    read = client.get(f"/v1/tournaments/{t.id}/final-phase")
+    podium = read.json()["final_ranking"][:3]
+    assert finished["data"] == {"podium": podium, "version": int(read.headers["ETag"].strip('"'))}
 
 
 def test_player_and_creation_events(app: FastAPI, client: ApiClient) -> None:
     t = create(client, ["Rossi", "Bianchi", "Verdi", "Neri"])
     created = stored(app, t.id)[0]["data"]
     assert created["tournament"]["id"] == t.id
+    assert created["version"] == created["tournament"]["version"] == 1
     assert [p["name"] for p in created["players"]] == ["Rossi", "Bianchi", "Verdi", "Neri"]
     added = client.post(f"/v1/tournaments/{t.id}/players", json={"name": "Gialli"}, headers=t.auth)
-    assert stored(app, t.id)[-1]["data"] == {"player": added.json()}
+    assert stored(app, t.id)[-1]["data"] == {"player": added.json(), "version": 2}
     # a rename is no event; a withdrawal is
     client.patch(f"/v1/tournaments/{t.id}/players/1", json={"name": "Rossa"}, headers=t.auth)
     assert types(app, t)[-1] == "player.added"
@@ -140,7 +193,7 @@ def test_player_and_creation_events(app: FastAPI, client: ApiClient) -> None:
     assert stored(app, t.id)[-1] == {
         **stored(app, t.id)[-1],
         "type": "player.withdrawn",
-        "data": {"player": withdrawn.json()},
+        "data": {"player": withdrawn.json(), "version": 5},
     }
 
 

@@ -165,8 +165,16 @@ def test_a_requested_bye_and_its_cancellation_reach_a_live_stream(server: str) -
     reader.wait_for(3)
     reader.close()
     assert [(e["id"], e["type"], e["data"]) for e in reader.events[1:3]] == [
-        (2, "bye.requested", {"player": asked.json(), "round": 1, "kind": "zero_point"}),
-        (3, "bye.cancelled", {"player": cancelled.json(), "round": 1, "kind": "zero_point"}),
+        (
+            2,
+            "bye.requested",
+            {"player": asked.json(), "round": 1, "kind": "zero_point", "version": 2},
+        ),
+        (
+            3,
+            "bye.cancelled",
+            {"player": cancelled.json(), "round": 1, "kind": "zero_point", "version": 3},
+        ),
     ]
 
 

@@ -45,13 +45,15 @@ def test_deliveries_arrive_in_order_signed(
     hook = register(client, t, receiver.url)
     with worker_running(app.state.engine, settings):
         first = play_round(client, t)  # round.generated + 4 × result.recorded
-        record(client, t, first["matches"][0]["id"], home=0, away=0)  # result.corrected
+        corrected = record(client, t, first["matches"][0]["id"], home=0, away=0)
         arrivals = receiver.wait_for(6)
     envelopes = [a.envelope for a in arrivals]
     assert [e["id"] for e in envelopes] == [2, 3, 4, 5, 6, 7]  # seq 1 (created) came before
     assert [e["type"] for e in envelopes] == ["round.generated"] + ["result.recorded"] * 4 + [
         "result.corrected"
     ]
+    # What changed, not the standings: the match, the status and the version (1 + 6 writes).
+    assert envelopes[-1]["data"] == {"match": corrected, "status": "swiss", "version": 7}
     for arrival in arrivals:
         envelope = arrival.envelope
         validate(envelope)
@@ -88,8 +90,8 @@ def test_a_requested_bye_and_its_cancellation_are_delivered(
         ("bye.cancelled", 3),
     ]
     assert [a.envelope["data"] for a in arrivals] == [
-        {"player": asked.json(), "round": 1, "kind": "half_point"},
-        {"player": cancelled.json(), "round": 1, "kind": "half_point"},
+        {"player": asked.json(), "round": 1, "kind": "half_point", "version": 2},
+        {"player": cancelled.json(), "round": 1, "kind": "half_point", "version": 3},
     ]
     for arrival in arrivals:
         validate(arrival.envelope)
