@@ -62,6 +62,7 @@ def live_page(
             language=language,
             tv=tv,
             last_event_id=last_event_id,
+            version=header.version,
             event_types=events.TYPES,
         )
         return html.encode()

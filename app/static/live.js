@@ -1,5 +1,6 @@
-// The live page: follow the tournament's event stream; apply a Swiss result from its event,
-// redraw <main> from the server on any other event. Plain script, no build step. Strings shown
+// The live page: follow the tournament's event stream; show a Swiss result's board from its
+// event and read the standings again (conditional GET), redraw <main> from the server on any
+// other event. Plain script, no build step. Strings shown
 // to people come from data-* attributes that the server translated; nothing here is worded.
 "use strict";
 
@@ -49,37 +50,29 @@
     const id = Number(event.lastEventId);
     if (id <= lastEventId) return;
     lastEventId = id;
-    // A Swiss result carries the match and the standings rows it changed: applied in place
-    // (a room of pages costs no request). Anything else is redrawn from the server.
-    if (fetching || !event.type.startsWith("result.") || !patch(JSON.parse(event.data).data)) {
+    // A Swiss result carries its match, not the standings (they grow with the field): the board
+    // is updated in place and the standings are read again. Anything else is redrawn.
+    const data = event.type.startsWith("result.") ? JSON.parse(event.data).data : null;
+    if (fetching || !data || !patchBoard(data)) {
       refresh();
+    } else if (!(data.version <= standingsVersion)) {
+      wanted = data.version;
+      readStandings();
     }
   }
 
-  // -- a Swiss result, applied in place --------------------------------------------------------
+  // -- a Swiss result: its board in place --------------------------------------------------
   function points(value) {
     const whole = Math.trunc(value);
     const half = Math.abs(value - whole) === 0.5 ? "½" : "";
     return whole === 0 && half ? (value < 0 ? "-½" : "½") : `${whole}${half}`;
   }
 
-  function patch(data) {
+  function patchBoard(data) {
     const main = document.getElementById("live");
     const match = data.match;
     const cell = main.querySelector(`td.score[data-match="${match.id}"]`);
     if (match.stage !== "swiss" || data.status !== main.dataset.status || !cell) return false;
-    const tables = data.group_standings
-      ? Object.entries(data.group_standings)
-      : [[null, data.standings]];
-    const updates = [];
-    for (const [group, rows] of tables) {
-      const table = main.querySelector(group ? `table.table[data-group="${group}"]` : "table.table");
-      for (const row of rows) {
-        const tr = table && table.querySelector(`tr[data-player="${row.player_id}"]`);
-        if (!tr) return false;  // not what the page shows: redraw instead
-        updates.push([table, tr, row]);
-      }
-    }
     const result = match.result;
     const board = cell.parentElement;
     cell.textContent = !result ? "" : result.forfeit ? main.dataset.forfeit : `${result.home}–${result.away}`;
@@ -91,13 +84,87 @@
       td.classList.toggle("absent", !!result && (result.forfeit === side || result.forfeit === "both"));
     }
     flash(board);
-    for (const [, tr, row] of updates) {
+    main.dataset.lastEventId = String(lastEventId);
+    return true;
+  }
+
+  // -- the standings, read again -------------------------------------------------------------
+  // The version of the standings shown: a result's event with a version not above it is in them.
+  let standingsVersion = Number(document.getElementById("live").dataset.version) || 0;
+  const etags = new Map();  // URL -> ETag of the copy last applied: 304 while nothing changed
+  // One read at a time; results arriving meanwhile (a bulk request's burst, a backlog after a
+  // reconnect) are folded into one more read once it is done, none if that read included them.
+  let reading = false;
+  let readAgain = false;
+  let wanted = 0;  // the version of the latest result seen (undefined: an event without one)
+
+  function versionOf(etag) {
+    return Number((etag || "").replace(/^W\//, "").replaceAll('"', "")) || 0;
+  }
+
+  async function readStandings() {
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        readAgain = false;
+        const tables = document.querySelectorAll("#standings table.table");
+        for (const group of [...tables].map((table) => table.dataset.group)) {
+          const url = body.dataset.standings + (group ? `?group=${group}` : "");
+          const etag = etags.get(url);
+          const response = await fetch(url, {
+            cache: "no-store", headers: etag ? { "If-None-Match": etag } : {},
+          });
+          if (response.status === 304) continue;
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const standings = await response.json();
+          const tag = response.headers.get("ETag");
+          // The page may have been redrawn meanwhile, from a later state than this read.
+          if (versionOf(tag) < standingsVersion) continue;
+          const selector = group ? `table.table[data-group="${group}"]` : "table.table";
+          const table = document.querySelector(`#standings ${selector}`);
+          if (!table || !applyRows(table, standings.rows)) {
+            refresh();  // not what the page shows (a player added meanwhile): redraw instead
+            return;
+          }
+          etags.set(url, tag);
+          standingsVersion = Math.max(standingsVersion, versionOf(tag));
+        }
+      } while (readAgain && !(wanted <= standingsVersion));
+      arrange();
+    } catch (error) {
+      show("offline");
+      setTimeout(readStandings, retryMs);
+    } finally {
+      reading = false;
+    }
+  }
+
+  // The rows of a standings read into the table: figures, the qualifying mark, the order.
+  // False when the table's players are not the read's.
+  function applyRows(table, rows) {
+    const main = document.getElementById("live");
+    const tbody = table.tBodies[0];
+    const lines = rows.map((row) => [tbody.querySelector(`tr[data-player="${row.player_id}"]`), row]);
+    if (lines.some(([tr]) => !tr) || lines.length !== tbody.rows.length) return false;
+    for (const [tr, row] of lines) {
       const figures = {
         rank: row.rank, played: row.played, wins: row.wins, draws: row.draws,
         losses: row.losses, points: points(row.points), buchholz: points(row.buchholz),
         goal_difference: row.goal_difference > 0 ? `+${row.goal_difference}` : `${row.goal_difference}`,
       };
-      for (const td of tr.querySelectorAll("td[data-col]")) td.textContent = figures[td.dataset.col];
+      let changed = false;
+      for (const td of tr.querySelectorAll("td[data-col]")) {
+        const text = String(figures[td.dataset.col]);
+        if (td.textContent !== text) {
+          td.textContent = text;
+          changed = true;
+        }
+      }
+      changed = tr.classList.contains("qualified") !== row.qualified || changed;
       tr.classList.toggle("qualified", row.qualified);
       const badge = tr.querySelector(".badge.q");
       if (row.qualified && !badge) {
@@ -109,15 +176,9 @@
       } else if (!row.qualified && badge) {
         badge.remove();
       }
-      flash(tr);
+      if (changed) flash(tr);
     }
-    for (const table of new Set(updates.map(([t]) => t))) {
-      const body = table.tBodies[0];
-      const rank = (tr) => Number(tr.querySelector('td[data-col="rank"]').textContent);
-      [...body.rows].sort((a, b) => rank(a) - rank(b)).forEach((tr) => body.append(tr));
-    }
-    main.dataset.lastEventId = String(lastEventId);
-    arrange();
+    lines.forEach(([tr]) => tbody.append(tr));  // the read's order: by rank
     return true;
   }
 
@@ -166,6 +227,7 @@
       if (text !== undefined && text !== row.textContent) row.classList.add("changed");
     }
     old.replaceWith(fresh);
+    standingsVersion = Math.max(standingsVersion, Number(fresh.dataset.version) || 0);
     arrange();
   }
 

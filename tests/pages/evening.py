@@ -73,10 +73,13 @@ class Evening:
                 self.record(match["id"], rng.randint(1, 3), 0)
 
 
-def start(base_url: str, *, players: int = 16, name: str = "Thursday Cup") -> Evening:
+def start(
+    base_url: str, *, players: int = 16, name: str = "Thursday Cup", **settings: Any
+) -> Evening:
     http = httpx.Client(base_url=base_url, timeout=30)
     names = [*NAMES, *(f"Player {i}" for i in range(len(NAMES) + 1, players + 1))]
-    body = {"name": name, "players": [{"name": n} for n in names[:players]], "seed": 7}
+    players_ = [{"name": n} for n in names[:players]]
+    body = {"name": name, "players": players_, "seed": 7, **settings}
     response = http.post("/v1/tournaments", json=body)
     assert response.status_code == 201, response.text
     data = response.json()

@@ -68,13 +68,25 @@ STANDINGS = """return [...document.querySelectorAll('#standings tbody tr')].map(
      ...[...tr.cells].map(td => td.textContent.trim())].join('|'))"""
 
 
-def fetches(page: webdriver.Chrome) -> int:
-    """Redraws the page's script fetched from the server so far."""
+def fetches(page: webdriver.Chrome, path: str = "") -> int:
+    """Requests the page's script made so far (those whose URL path ends with ``path``)."""
     count: int = page.execute_script(
         "return performance.getEntriesByType('resource')"
-        ".filter(e => e.initiatorType === 'fetch').length"
+        ".filter(e => e.initiatorType === 'fetch' && new URL(e.name).pathname.endsWith("
+        "arguments[0])).length",
+        path,
     )
     return count
+
+
+def standings_reads(page: webdriver.Chrome) -> list[int]:
+    """The HTTP status of each standings read the page's script made (200, or 304)."""
+    statuses: list[int] = page.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter(e => e.initiatorType === 'fetch' && new URL(e.name).pathname.endsWith("
+        "'/standings')).map(e => e.responseStatus)"
+    )
+    return statuses
 
 
 def scores(page: webdriver.Chrome) -> list[str]:
@@ -82,6 +94,13 @@ def scores(page: webdriver.Chrome) -> list[str]:
         "return [...document.querySelectorAll('td.score')].map(td => td.textContent.trim())"
     )
     return found
+
+
+def shown_matches(page: webdriver.Chrome) -> list[int]:
+    ids: list[int] = page.execute_script(
+        "return [...document.querySelectorAll('td.score')].map(td => +td.dataset.match)"
+    )
+    return ids
 
 
 def standings(page: webdriver.Chrome) -> list[str]:
@@ -139,17 +158,19 @@ def test_results_rounds_corrections_withdrawals_and_the_final_phase_appear_live(
         evening.record(match["id"], 0, 3)
         wait_text(page, score, "0–3")
 
-        redraws = fetches(page)
-        evening.play(first, rng)  # applied in place from the events' standings rows
+        redraws = fetches(page, "/live")
+        evening.play(first, rng)  # boards from the events, the standings read again
         wait_for(page, lambda p: "" not in scores(p))
-        assert fetches(page) == redraws  # no request: each event carried what changed
         played = evening.call("GET", "/rounds/1")["matches"]
         assert scores(page) == [f"{m['result']['home']}–{m['result']['away']}" for m in played]
-        assert standings(page) == standings_as_served(page, base, evening)
+        served = standings_as_served(page, base, evening)
+        wait_for(page, lambda p: standings(p) == served)
+        assert fetches(page, "/live") == redraws  # no redraw: read the standings, not the page
+        assert 1 <= fetches(page, "/standings") <= 1 + len(played)
 
         second = evening.generate()  # round.generated
         wait_text(page, "#round h2", "Round 2")
-        assert fetches(page) > redraws  # a new round is redrawn from the server
+        assert fetches(page, "/live") > redraws  # a new round is redrawn from the server
         boards = [int(m["id"]) for m in second["matches"]]
         shown = page.execute_script(
             "return [...document.querySelectorAll('td.score')].map(td => +td.dataset.match)"
@@ -174,6 +195,37 @@ def test_results_rounds_corrections_withdrawals_and_the_final_phase_appear_live(
         assert still_the_same_page(page)
         assert page.title.startswith("Thursday Cup")  # the hostile name ran no script
         assert page.execute_script("return document.querySelectorAll('main img').length") == 0
+
+
+@pytest.mark.parametrize("groups", [False, True], ids=["one table", "two groups"])
+def test_a_bulk_of_results_is_shown_with_one_conditional_standings_read(
+    database: str, page: webdriver.Chrome, groups: bool
+) -> None:
+    """A request recording a whole round sends one small event per match, all with the batch's
+    version: the page shows each board from its event and reads the standings (each group's)
+    once, not once per event."""
+    settings = {"groups": {"count": 2, "assignment": "seeded"}} if groups else {}
+    with ExitStack() as stack:
+        base = stack.enter_context(serve(database))
+        evening = stack.enter_context(start(base, players=24, **settings))
+        matches = evening.generate()["matches"]
+        open_live(page, base, evening)
+        results = [
+            {"match_id": m["id"], "home": i % 4, "away": (i + 1) % 3} for i, m in enumerate(matches)
+        ]
+        evening.call("POST", "/results", json={"results": results})
+        expected = {r["match_id"]: f"{r['home']}–{r['away']}" for r in results}
+        wait_for(page, lambda p: scores(p) == [expected[m] for m in shown_matches(p)])
+        served = standings_as_served(page, base, evening)
+        assert len(served) == 24
+        wait_for(page, lambda p: standings(p) == served)
+        assert standings_reads(page) == [200] * (2 if groups else 1)
+        assert fetches(page, "/live") == 0
+        changed = page.execute_script(
+            "return document.querySelectorAll('#standings tbody tr.changed').length"
+        )
+        assert changed == 24  # every player's figures moved: each row flashes
+        assert still_the_same_page(page)
 
 
 def test_the_page_shows_it_is_offline_and_catches_up_after_a_server_restart(

@@ -75,6 +75,10 @@ def test_the_page_opens_the_stream_after_the_last_event_it_shows(client: ApiClie
     assert last > 1
     assert f'data-last-event-id="{last}"' in page
     assert 'data-events="events"' in page
+    # Where and from which version the script reads the standings again after a result.
+    assert 'data-standings="standings"' in page
+    version = client.get(f"/v1/tournaments/{t.id}/standings").headers["ETag"].strip('"')
+    assert f'data-version="{version}"' in page
 
 
 def test_the_script_listens_to_every_type_the_stream_carries(client: ApiClient) -> None:
