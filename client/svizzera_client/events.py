@@ -20,14 +20,20 @@ from svizzera_client.models import (
     PlaceRead,
     PlayerRead,
     RoundRead,
-    StandingRowRead,
     Status,
     TournamentRead,
 )
 
 
 class EventData(BaseModel):
+    """``version`` is the tournament's version after the change: a read whose ``etag`` is
+    ``'"<version>"'`` or later includes it (``None`` only in events stored before events
+    carried it). Events carry what changed, never the standings: read those when a result's
+    ``version`` is newer than the copy you hold."""
+
     model_config = ConfigDict(extra="ignore")
+
+    version: int | None = None
 
 
 class TournamentCreatedData(EventData):
@@ -47,14 +53,11 @@ class RoundUndoneData(EventData):
 
 
 class ResultData(EventData):
-    """The match with its result (``None`` once cleared), the status after the change, and the
-    standings rows that changed, best first; in the final phase the finals a semifinal formed
-    or removed."""
+    """The match with its result (``None`` once cleared) and the status after the change; in
+    the final phase the finals a semifinal formed or removed."""
 
     match: MatchRead
     status: Status
-    standings: list[StandingRowRead]
-    group_standings: dict[str, list[StandingRowRead]] | None = None
     finals_written: list[MatchRead] | None = None
     finals_removed: list[int] | None = None
 
@@ -77,7 +80,9 @@ class FinalPhaseStartedData(EventData):
 
 
 class TournamentFinishedData(EventData):
-    final_ranking: list[PlaceRead]
+    """Places 1 to 3; the whole final ranking is ``get_final_phase(...).final_ranking``."""
+
+    podium: list[PlaceRead]
 
 
 class EventEnvelope(BaseModel):

@@ -118,3 +118,20 @@ def test_after_and_timeout_bound_the_stream(client: Client) -> None:
     play_round(client, created.id)
     ids = [event.id for event in client.events(created.id, after=1, timeout=1)]
     assert ids == [2, 3]  # the round and its one result (the third player has the bye)
+
+
+def test_a_result_event_says_which_standings_include_it(client: Client) -> None:
+    """A result's event carries its match and the version after it, not the standings: the
+    client reads those again only when its copy is older than the event."""
+    players = [PlayerCreate(name=n) for n in ("Anna", "Bruno", "Carla", "Dario")]
+    created = client.create_tournament(TournamentCreate(name="Versions", players=players))
+    held = client.get_standings(created.id)
+    play_round(client, created.id)  # the round and 2 results: versions 2, 3, 4
+    results = [
+        e for e in client.events(created.id, timeout=1) if isinstance(e, ResultRecordedEvent)
+    ]
+    assert [e.data.version for e in results] == [3, 4]
+    assert [e.data.match.result.home for e in results if e.data.match.result] == [1, 1]
+    assert "standings" not in results[-1].data.model_dump()
+    assert held.etag == '"1"'  # older than the events: read again
+    assert client.get_standings(created.id).etag == f'"{results[-1].data.version}"'

@@ -192,5 +192,5 @@ def _summary(event: EventEnvelope, names: Names) -> str:
             qualifiers = ", ".join(names.get(p, f"#{p}") for p in data.final_phase.qualifiers)
             return f"qualified: {qualifiers}"
         case TournamentFinishedEvent(data=data):
-            return ", ".join(f"{p.place}. {p.name}" for p in data.final_ranking[:3])
+            return ", ".join(f"{p.place}. {p.name}" for p in data.podium)
     return ""
