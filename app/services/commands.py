@@ -68,8 +68,8 @@ def run(
     described = detail(applied.outcome) if callable(detail) else detail
     audit.record(session, tid, action, actor=write.actor, **(described or {}))
     caused = applied.describe(applied.tournament, applied.outcome) if applied.describe else []
-    for type_, data in [*caused, *events.finished(applied.status_before, applied.tournament)]:
-        events.emit(session, tid, type_, data, version=applied.version + 1)
+    finished = events.finished(applied.status_before, applied.tournament)
+    events.emit(session, tid, [*caused, *finished], version=applied.version + 1)
     if write.saved is not None:
         write.saved(applied.version + 1)
     return applied.tournament, applied.outcome

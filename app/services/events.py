@@ -1,6 +1,6 @@
 """The event outbox: each change writes its events in its own transaction.
 
-``emit`` gives the event the tournament's next ``seq`` (1, 2, 3, … without gaps): writes to a
+``emit`` gives each event the tournament's next ``seq`` (1, 2, 3, … without gaps): writes to a
 tournament hold its row lock (``access.lock_header``), so ``max(seq) + 1`` cannot be taken twice
 and events become visible in ``seq`` order. On PostgreSQL it also queues a ``NOTIFY`` on
 ``CHANNEL`` (delivered at commit, dropped on rollback) so every worker's stream wakes at once.
@@ -85,35 +85,41 @@ def envelope(event: Event) -> dict[str, Any]:
 
 
 def emit(
-    session: Session, tournament_id: str, type: str, data: dict[str, Any], *, version: int
-) -> int:
-    """Store an event in the current transaction and return its ``seq``.
+    session: Session, tournament_id: str, new: Sequence[NewEvent], *, version: int
+) -> list[int]:
+    """Store the events of one change, in order, in the current transaction; their ``seq``.
 
-    ``version`` is the tournament's version after the change: it goes into the data, so a
-    client knows whether a read it holds (its ``ETag``) already includes the change. The caller
-    holds the tournament's row lock (or has just inserted the tournament).
+    ``version`` is the tournament's version after the change: it goes into each event's data,
+    so a client knows whether a read it holds (its ``ETag``) already includes the change. One
+    query takes the next ``seq`` and one statement inserts them all (a bulk request's 2,048).
+    The caller holds the tournament's row lock (or has just inserted the tournament).
     """
-    seq = (
+    if not new:
+        return []
+    first = (
         session.execute(
             select(func.coalesce(func.max(E.c.seq), 0)).where(E.c.tournament_id == tournament_id)
         ).scalar_one()
         + 1
     )
-    session.execute(
-        insert(E).values(
-            tournament_id=tournament_id,
-            seq=seq,
-            type=type,
-            data={**data, "version": version},
-            created_at=now(),
-        )
-    )
+    at = now()
+    rows = [
+        {
+            "tournament_id": tournament_id,
+            "seq": first + i,
+            "type": type_,
+            "data": {**data, "version": version},
+            "created_at": at,
+        }
+        for i, (type_, data) in enumerate(new)
+    ]
+    session.execute(insert(E), rows)
     if session.get_bind().dialect.name == "postgresql":
         session.execute(
             text("SELECT pg_notify(:channel, :tid)"), {"channel": CHANNEL, "tid": tournament_id}
         )
     note_emitted(session, tournament_id)
-    return int(seq)
+    return [int(first) + i for i in range(len(new))]
 
 
 def events_after(
@@ -198,13 +204,15 @@ class ResultWatch:
             shared.finals if shared is not None else {m.id: m for m in before.final_matches()}
         )
 
-    def event(self, after: Tournament, changes: MatchChanges) -> NewEvent:
+    def event(self, after: Tournament, changes: MatchChanges, status: Status) -> NewEvent:
+        """The event of the match; ``status`` is ``after.status`` (a batch computes it once:
+        it looks at every match)."""
         match = after.matches[MatchId(self.match_id)]
         if match.result is None:
             kind = RESULT_CLEARED
         else:
             kind = RESULT_CORRECTED if self.had_result else RESULT_RECORDED
-        data: dict[str, Any] = {"match": _dump(views.match(match)), "status": after.status.value}
+        data: dict[str, Any] = {"match": _dump(views.match(match)), "status": status.value}
         if match.stage is not Stage.SWISS:
             data["finals_written"] = [
                 _dump(views.match(m))
@@ -220,7 +228,9 @@ def result_events(match_id: int) -> Callable[[Tournament], Describe]:
 
     def watch(before: Tournament) -> Describe:
         taken = ResultWatch(before, match_id)
-        return lambda after, changes: [taken.event(after, changes)] if changes.written else []
+        return lambda after, changes: (
+            [taken.event(after, changes, after.status)] if changes.written else []
+        )
 
     return watch
 
@@ -234,7 +244,9 @@ def batch_result_events(match_ids: Sequence[int]) -> Callable[[Tournament], Desc
         taken = [first, *(ResultWatch(before, m, shared=first) for m in match_ids[1:])]
 
         def describe(after: Tournament, changes: list[MatchChanges]) -> list[NewEvent]:
-            return [w.event(after, c) for w, c in zip(taken, changes, strict=True) if c.written]
+            status = after.status
+            pairs = zip(taken, changes, strict=True)
+            return [w.event(after, c, status) for w, c in pairs if c.written]
 
         return describe
 

@@ -148,7 +148,7 @@ def insert_new(session: Session, *, name: str, tournament: Tournament, **detail:
         session, tid, "tournaments-create", name=name, players=len(tournament.players), **detail
     )
     data = events.tournament_data(summaries(session, [tid])[0], tournament)
-    events.emit(session, tid, events.TOURNAMENT_CREATED, data, version=version)
+    events.emit(session, tid, [(events.TOURNAMENT_CREATED, data)], version=version)
     return Created(tid, token, at, tournament)
 
 

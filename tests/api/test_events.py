@@ -9,6 +9,7 @@ from typing import Any
 
 import anyio
 import pytest
+import sqlalchemy
 from fastapi import FastAPI
 from sqlalchemy.orm import Session
 
@@ -396,3 +397,29 @@ def test_a_read_tells_where_the_stream_resumes(app: FastAPI, client: ApiClient) 
     stream = client.get(f"/v1/tournaments/{t.id}/events?timeout=0.2&after={after}")
     ids = [line for line in stream.text.splitlines() if line.startswith("id: ")]
     assert ids == ["id: 5"]  # exactly what followed the read
+
+
+def statements_of_a_bulk(app: FastAPI, client: ApiClient, players: int) -> int:
+    """SQL statements run by one request recording every result of round 1."""
+    t = create(client, players)
+    matches = generate(client, t)["matches"]
+    run: list[str] = []
+
+    def count(*args: Any) -> None:
+        run.append(args[2])
+
+    sqlalchemy.event.listen(app.state.engine, "before_cursor_execute", count)
+    try:
+        record_round(client, t, matches)
+    finally:
+        sqlalchemy.event.remove(app.state.engine, "before_cursor_execute", count)
+    assert len(stored(app, t.id)) == 2 + len(matches)
+    return len(run)
+
+
+def test_a_bulk_request_stores_its_events_in_a_few_statements(
+    app: FastAPI, client: ApiClient
+) -> None:
+    """A bulk of 32 results runs as many statements as a bulk of 4: the events are inserted
+    in one statement, after one query for the next ``seq``, not two statements each."""
+    assert statements_of_a_bulk(app, client, 64) == statements_of_a_bulk(app, client, 8)
