@@ -420,7 +420,9 @@ class Tournament(TournamentState):
             new_winner=new_winner,
             current_round=self.current_round,
             final_phase_started=self.final_phase_started,
-            final_matches=self.final_matches(),
+            # looked at only for a final-phase match: a Swiss batch of 2,048 results would
+            # otherwise scan every match once per result
+            final_matches=() if match.stage is Stage.SWISS else self.final_matches(),
         )
 
     def _check_future_round(self, number: RoundNumber) -> None:

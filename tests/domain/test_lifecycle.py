@@ -183,3 +183,19 @@ def test_everyone_withdrawn_leaves_nothing_to_pair() -> None:
     with pytest.raises(TooFewPlayers):
         t.generate_round()
     assert t.current_round == 1
+
+
+def test_a_swiss_result_is_checked_without_scanning_every_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only a final-phase result depends on the final phase's matches: a Swiss result looks at
+    its own match, so a bulk request of 2,048 results at 4,096 players does not scan 2,048
+    times the 2,048 matches of a round."""
+    t = new(8)
+    t.generate_round()
+    scans: list[int] = []
+    monkeypatch.setattr(Tournament, "final_matches", lambda _self: scans.append(1) or [])
+    for match in t.round_matches(1):
+        t.record_result(match.id, Result(1, 0))
+    assert scans == []
+    assert t.round_matches(1)[0].result == Result(1, 0)
