@@ -2,13 +2,16 @@
 results arrive (figures in docs/performance.md, "Live page: 500 open pages").
 
 Each simulated page does what ``app/static/live.js`` does: it loads the page, opens the event
-stream after the page's ``last_event_id``, applies a Swiss result from the event itself, and
-on any other event fetches the page again (one fetch at a time; events during a fetch fold
-into one more). The organizer PUTs ``--results`` results at ``--rate`` per second (a round
-complete, the next one generated, and so on). Measured: events delivered and missing, the time
-from each result's PUT until the last page has its event (= shows it), from each new round's
-POST until the last page has redrawn it from the server, errors, and the server's resident
-memory before and with the pages open (per open page).
+stream after the page's ``last_event_id``, shows a Swiss result's board from the event itself
+and reads the standings again when the event's ``version`` is newer than its copy
+(``If-None-Match``; one read at a time, events during a read fold into one more), and on any
+other event fetches the page again (one fetch at a time, likewise). The organizer PUTs
+``--results`` results at ``--rate`` per second (a round complete, the next one generated, and
+so on). Measured: events delivered and missing, the time from each result's PUT until the last
+page has its event (= shows its board) and until the last page has read standings that include
+it, from each new round's POST until the last page has redrawn it from the server, the
+standings reads (200 and 304), errors, and the server's resident memory before and with the
+pages open (per open page).
 
 Loopback only; every loop is bounded and the script stops by itself. The server is a uvicorn
 subprocess started the README way, one worker; the simulated pages run in this process (one
@@ -23,6 +26,7 @@ import argparse
 import asyncio
 import gc
 import json
+import random
 import re
 import resource
 import statistics
@@ -38,6 +42,10 @@ from tests.databases import PostgresServer, migrate
 from tests.server import serve
 
 LAST_EVENT = re.compile(rb'data-last-event-id="(\d+)"')
+VERSION = re.compile(rb'data-version="(\d+)"')
+READ_SPREAD = 1.0
+READ_GAP = 3.0
+"""Seconds, as ``READ_SPREAD_MS`` and ``READ_GAP_MS`` in ``app/static/live.js``."""
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -70,11 +78,26 @@ class Page:
     events: dict[int, float] = field(default_factory=dict)
     drawn: dict[int, float] = field(default_factory=dict)
     """The page's own last_event_id after a fetch -> when that fetch completed."""
+    read: dict[int, float] = field(default_factory=dict)
+    """The version of standings shown (a standings read or a redraw) -> since when."""
+    standings_version: int = 0
+    wanted: int = 0
+    etag: str | None = None
+    answers: dict[int, int] = field(default_factory=dict)
+    """Standings reads by HTTP status (200, 304)."""
     retries: int = 0
     """Fetches and streams opened again after a transport error (as the script does)."""
     error: str | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    stale: asyncio.Event = field(default_factory=asyncio.Event)
+    rng: random.Random = field(default_factory=random.Random)
+    """Seeded per page (``crowd``): pages pause for different times, as browsers do."""
+
+    def shows(self, version: int) -> None:
+        if version > self.standings_version:
+            self.standings_version = version
+            self.read.setdefault(version, time.perf_counter())
 
 
 RETRIES = 5
@@ -94,12 +117,15 @@ async def fetch(client: httpx.AsyncClient, page: Page) -> int:
             await asyncio.sleep(1)
     response.raise_for_status()
     match = LAST_EVENT.search(response.content)
-    assert match is not None
+    version = VERSION.search(response.content)
+    assert match is not None and version is not None
+    page.shows(int(version.group(1)))
     return int(match.group(1))
 
 
 def applies_in_place(event: dict[str, Any]) -> bool:
-    """What the script applies without a request: a Swiss result (``live.js``, ``patch``)."""
+    """What the script shows without a redraw: a Swiss result's board (``live.js``,
+    ``patchBoard``); the standings it then reads again."""
     return event["type"].startswith("result.") and event["data"]["match"]["stage"] == "swiss"
 
 
@@ -109,6 +135,30 @@ async def redraw(client: httpx.AsyncClient, page: Page) -> None:
         page.dirty.clear()
         shown = await fetch(client, page)
         page.drawn.setdefault(shown, time.perf_counter())
+
+
+async def read_standings(client: httpx.AsyncClient, page: Page, url: str) -> None:
+    """Read the standings when a result made them stale, conditional on the ETag held, after a
+    random pause of up to ``READ_SPREAD`` and at least ``READ_GAP`` after the previous read; a
+    read queued during one is dropped when that one included it (as ``readStandings`` does)."""
+    last_read = -float("inf")
+    while True:
+        await page.stale.wait()
+        page.stale.clear()
+        gap = last_read + READ_GAP - time.perf_counter()
+        await asyncio.sleep(max(page.rng.random() * READ_SPREAD, gap))
+        page.stale.clear()  # results meanwhile: this read includes them
+        if page.wanted <= page.standings_version:
+            continue
+        last_read = time.perf_counter()
+        headers = {"If-None-Match": page.etag} if page.etag else {}
+        response = await client.get(url, headers=headers)
+        page.answers[response.status_code] = page.answers.get(response.status_code, 0) + 1
+        if response.status_code == 200:
+            page.etag = response.headers["ETag"]
+            page.shows(int(page.etag.strip('"')))
+        elif response.status_code != 304:
+            response.raise_for_status()
 
 
 async def follow(client: httpx.AsyncClient, page: Page, events_url: str, after: int) -> None:
@@ -126,6 +176,9 @@ async def follow(client: httpx.AsyncClient, page: Page, events_url: str, after: 
                         page.events[after] = time.perf_counter()
                         if not applies_in_place(event):
                             page.dirty.set()
+                        elif event["data"]["version"] > page.standings_version:
+                            page.wanted = event["data"]["version"]
+                            page.stale.set()
             return
         except httpx.TransportError:
             page.retries += 1
@@ -134,16 +187,20 @@ async def follow(client: httpx.AsyncClient, page: Page, events_url: str, after: 
 
 async def run_page(client: httpx.AsyncClient, page: Page, events_url: str) -> None:
     drawer: asyncio.Task[None] | None = None
+    reader: asyncio.Task[None] | None = None
     try:
         after = await fetch(client, page)
         drawer = asyncio.create_task(redraw(client, page))
+        standings = events_url.removesuffix("events") + "standings"
+        reader = asyncio.create_task(read_standings(client, page, standings))
         await follow(client, page, events_url, after)
     except (httpx.HTTPError, OSError, AssertionError) as exc:
         page.error = repr(exc)
     finally:
         page.ready.set()
-        if drawer is not None:
-            drawer.cancel()
+        for task in (drawer, reader):
+            if task is not None:
+                task.cancel()
 
 
 async def crowd(base: str, port: int, pages_count: int, results: int, rate: float) -> None:
@@ -164,7 +221,7 @@ async def crowd(base: str, port: int, pages_count: int, results: int, rate: floa
         gc.collect()
         rss_before = server_rss_kib(port)
 
-        pages = [Page(f"{api}/live") for _ in range(pages_count)]
+        pages = [Page(f"{api}/live", rng=random.Random(i)) for i in range(pages_count)]
         begin = time.perf_counter()
         tasks = [asyncio.create_task(run_page(pages_client, p, f"{api}/events")) for p in pages]
         await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in pages)), 300)
@@ -173,6 +230,7 @@ async def crowd(base: str, port: int, pages_count: int, results: int, rate: floa
         rss_open = server_rss_kib(port)
 
         returned: dict[int, float] = {}
+        versions: dict[int, int] = {}
         generated_at: dict[int, float] = {}
         pending = [m["id"] for m in round_["matches"]]
         rounds = 1
@@ -193,13 +251,20 @@ async def crowd(base: str, port: int, pages_count: int, results: int, rate: floa
             )
             response.raise_for_status()
             at = time.perf_counter()
-            returned[(await organizer.get(api)).json()["last_event_id"]] = at
+            seq = (await organizer.get(api)).json()["last_event_id"]
+            returned[seq] = at
+            versions[seq] = int(response.headers["ETag"].strip('"'))
             await asyncio.sleep(1 / rate)
         last = max(returned)
         last_round = max(generated_at, default=0)
         deadline = time.perf_counter() + 60
         while time.perf_counter() < deadline and not all(
-            p.error is not None or (last in p.events and max(p.drawn, default=0) >= last_round)
+            p.error is not None
+            or (
+                last in p.events
+                and max(p.drawn, default=0) >= last_round
+                and p.standings_version >= versions[last]
+            )
             for p in pages
         ):
             await asyncio.sleep(0.1)
@@ -215,6 +280,15 @@ async def crowd(base: str, port: int, pages_count: int, results: int, rate: floa
         max(0.0, max(p.events[seq] for p in pages if seq in p.events) - at) * 1000
         for seq, at in returned.items()
     ]
+    to_standings = []
+    for seq, at in returned.items():
+        shown = [
+            min((t for v, t in p.read.items() if v >= versions[seq]), default=None)
+            for p in pages
+            if p.error is None
+        ]
+        if None not in shown:
+            to_standings.append(max(0.0, max(t for t in shown if t is not None) - at) * 1000)
     to_drawn = []
     for seq, at in generated_at.items():
         draws = [
@@ -239,6 +313,18 @@ async def crowd(base: str, port: int, pages_count: int, results: int, rate: floa
         "result PUT return -> shown on the last page (applied from the event): median "
         f"{statistics.median(to_event):.0f} ms, p95 {percentile(to_event, 95):.0f} ms, "
         f"max {max(to_event):.0f} ms"
+    )
+    if to_standings:
+        print(
+            "result PUT return -> the last page has read standings including it: median "
+            f"{statistics.median(to_standings):.0f} ms, p95 "
+            f"{percentile(to_standings, 95):.0f} ms, max {max(to_standings):.0f} ms "
+            f"({len(to_standings)} of {len(returned)} results read everywhere)"
+        )
+    answers = {s: sum(p.answers.get(s, 0) for p in pages) for s in (200, 304)}
+    print(
+        f"standings reads: {answers[200]} answered 200, {answers[304]} answered 304 "
+        f"({sum(answers.values()) / pages_count:.1f} a page for {len(returned)} results)"
     )
     if to_drawn:
         print(

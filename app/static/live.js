@@ -94,6 +94,12 @@
   const etags = new Map();  // URL -> ETag of the copy last applied: 304 while nothing changed
   // One read at a time; results arriving meanwhile (a bulk request's burst, a backlog after a
   // reconnect) are folded into one more read once it is done, none if that read included them.
+  // A room of screens gets each event at the same moment: each waits a random part of
+  // READ_SPREAD_MS first, so their reads do not all arrive at once, and reads start at least
+  // READ_GAP_MS apart, so results coming one after another cost a page one read per gap.
+  const READ_SPREAD_MS = 1000;
+  const READ_GAP_MS = 3000;
+  let lastReadAt = -Infinity;
   let reading = false;
   let readAgain = false;
   let wanted = 0;  // the version of the latest result seen (undefined: an event without one)
@@ -111,6 +117,10 @@
     try {
       do {
         readAgain = false;
+        const pause = Math.max(Math.random() * READ_SPREAD_MS, lastReadAt + READ_GAP_MS - performance.now());
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        if (wanted <= standingsVersion) break;  // a redraw meanwhile showed them
+        lastReadAt = performance.now();
         const tables = document.querySelectorAll("#standings table.table");
         for (const group of [...tables].map((table) => table.dataset.group)) {
           const url = body.dataset.standings + (group ? `?group=${group}` : "");
