@@ -20,7 +20,7 @@ Errors are ``InvalidTrf`` and name the line and column (both from 1) where the f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -28,6 +28,7 @@ from app.domain.errors import InvalidTrf
 from app.domain.types import Score
 
 __all__ = [
+    "MAX_LINES",
     "TrfColour",
     "TrfDocument",
     "TrfGame",
@@ -45,6 +46,9 @@ INITIAL_COLOUR_TAGS = ("152", "XXC")
 _FIRST_BLOCK = 91
 """0-based index of a player record's first round block (column 92)."""
 _BLOCK = 10
+MAX_LINES = 65_536
+"""A TRF's lines at most: sixteen times the players a tournament takes, and more than a file of
+the body cap (1 MB) can hold in lines of a player record (91 columns and more) or a ``240``."""
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _POINTS = re.compile(r"\d{1,3}(?:\.[05])?")
 
@@ -85,6 +89,18 @@ _MIRROR = {
     TrfResult.UNRATED_DRAW: {TrfResult.UNRATED_DRAW},
 }
 """What the opponent's block may say for each result of a game (``-``/``-``: both forfeited)."""
+_COLOURS = {
+    **{c.value: c for c in TrfColour},
+    **{c.value.upper(): c for c in TrfColour},
+    " ": TrfColour.NONE,
+}
+_RESULTS = {
+    **{r.value: r for r in TrfResult},
+    **{r.value.lower(): r for r in TrfResult},
+    " ": TrfResult.ZERO_POINT_BYE,
+}
+"""Each character a round block's colour or result may be, and what it reads as (a dictionary
+look-up: a file may hold a hundred thousand blocks)."""
 _FORFEITS = (TrfResult.FORFEIT_WIN, TrfResult.FORFEIT_LOSS)
 _NEEDS_OPPONENT = frozenset(_MIRROR) - {*_FORFEITS, TrfResult.DRAW}
 """Results that only a game gives. ``0000 - +``, ``0000 - =`` and ``0000 - -`` are older ways
@@ -142,21 +158,57 @@ TrfRecord = TrfPlayer | TrfTag | TrfNote
 
 @dataclass(frozen=True, slots=True)
 class TrfDocument:
-    """A whole file: its records in file order."""
+    """A whole file: its records in file order (record *i* is line *i + 1*)."""
 
     records: tuple[TrfRecord, ...]
     players: tuple[TrfPlayer, ...] = field(init=False, repr=False, compare=False)
+    player_lines: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The line (from 1) of each of ``players``."""
+    _first_tags: dict[str, tuple[int, TrfTag]] = field(init=False, repr=False, compare=False)
+    """Each code's first tag, with its line (from 1)."""
+    _other_tags: tuple[tuple[int, TrfTag], ...] = field(init=False, repr=False, compare=False)
+    """The other tags (a code seen before), with their lines."""
 
     def __post_init__(self) -> None:
-        players = tuple(r for r in self.records if isinstance(r, TrfPlayer))
-        object.__setattr__(self, "players", players)
+        # One pass, so that every question below costs the records it asks about, not the file
+        # (a file may be a million blank lines, or a quarter of a million different tags).
+        players: list[TrfPlayer] = []
+        player_lines: list[int] = []
+        first: dict[str, tuple[int, TrfTag]] = {}
+        others: list[tuple[int, TrfTag]] = []
+        for number, record in enumerate(self.records, start=1):
+            if isinstance(record, TrfPlayer):
+                players.append(record)
+                player_lines.append(number)
+            elif isinstance(record, TrfTag):
+                if record.code in first:
+                    others.append((number, record))
+                else:
+                    first[record.code] = (number, record)
+        object.__setattr__(self, "players", tuple(players))
+        object.__setattr__(self, "player_lines", tuple(player_lines))
+        object.__setattr__(self, "_first_tags", first)
+        object.__setattr__(self, "_other_tags", tuple(others))
+
+    def tagged(self, code: str) -> list[tuple[int, TrfTag]]:
+        """Every tag with ``code``, in file order, each with its line (from 1)."""
+        if code not in self._first_tags:
+            return []
+        return [self._first_tags[code], *(t for t in self._other_tags if t[1].code == code)]
+
+    def line_of(self, *codes: str) -> int | None:
+        """The line (from 1) of the first tag with one of ``codes``."""
+        first = self._first(codes)
+        return None if first is None else first[0]
 
     def tag(self, *codes: str) -> str | None:
         """The value of the first tag with one of ``codes``, in file order."""
-        for record in self.records:
-            if isinstance(record, TrfTag) and record.code in codes:
-                return record.value
-        return None
+        first = self._first(codes)
+        return None if first is None else first[1].value
+
+    def _first(self, codes: tuple[str, ...]) -> tuple[int, TrfTag] | None:
+        found = [self._first_tags[c] for c in codes if c in self._first_tags]
+        return min(found, key=lambda tag: tag[0], default=None)
 
     @property
     def name(self) -> str:
@@ -201,25 +253,35 @@ def read_trf(text: str) -> TrfDocument:
 
     Besides each record's columns it checks what a file must hold together: starting ranks are
     unique, an opponent's record exists and names this player back in the same round with the
-    other colour and the mirrored result.
+    other colour and the mirrored result. Time and memory grow with the text's length alone,
+    and a file has at most ``MAX_LINES`` lines.
     """
-    numbered = [(number, _read_line(line, number)) for number, line in _lines(text)]
-    _check_players([(n, r) for n, r in numbered if isinstance(r, TrfPlayer)])
-    return TrfDocument(tuple(record for _, record in numbered))
-
-
-def _lines(text: str) -> Iterator[tuple[int, str]]:
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
+    if len(lines) > MAX_LINES:
+        raise InvalidTrf(MAX_LINES + 1, 1, f"a TRF has at most {MAX_LINES} lines")
+    records: list[TrfRecord] = []
+    players: list[tuple[int, TrfPlayer]] = []
     for number, line in enumerate(lines, start=1):
-        yield number, line.rstrip(" \t")
+        record = _read_line(line.rstrip(" \t"), number)
+        records.append(record)
+        if isinstance(record, TrfPlayer):
+            players.append((number, record))
+    _check_players(players)
+    return TrfDocument(tuple(records))
+
+
+_BLANK = TrfNote("")
 
 
 def _read_line(line: str, number: int) -> TrfRecord:
-    for index, char in enumerate(line):
-        if char != "\t" and not char.isprintable():
-            raise InvalidTrf(number, index + 1, f"control character {char!r}")
+    if not line:
+        return _BLANK  # (one object for every blank line: a file may hold a million)
+    if not line.isprintable() and not line.replace("\t", " ").isprintable():
+        for index, char in enumerate(line):
+            if char != "\t" and not char.isprintable():
+                raise InvalidTrf(number, index + 1, f"control character {char!r}")
     if line.strip() == "" or line.startswith("###"):
         return TrfNote(line)
     code = line[:3]
@@ -274,17 +336,13 @@ def _read_game(block: str, number: int, column: int) -> TrfGame | None:
         if block[gap] != " ":
             raise InvalidTrf(number, column + gap, "column must be blank in a round block")
     opponent = _read_int(block[:4], number, column, "opponent") or None
-    colour_char = block[5].lower()
-    try:
-        colour = TrfColour(colour_char if colour_char != " " else "-")
-    except ValueError:
-        raise InvalidTrf(number, column + 5, "colour is w, b or -") from None
-    result_char = block[7].upper()
-    try:
-        result = TrfResult(result_char if result_char != " " else "Z")
-    except ValueError:
+    colour = _COLOURS.get(block[5])
+    if colour is None:
+        raise InvalidTrf(number, column + 5, "colour is w, b or -")
+    result = _RESULTS.get(block[7])
+    if result is None:
         codes = " ".join(r.value for r in TrfResult)
-        raise InvalidTrf(number, column + 7, f"result is one of {codes}") from None
+        raise InvalidTrf(number, column + 7, f"result is one of {codes}")
     if opponent is None and result in _NEEDS_OPPONENT:
         raise InvalidTrf(number, column, f"result {result.value} is a game: it needs an opponent")
     if opponent is not None and result not in _MIRROR:

@@ -26,12 +26,12 @@ repeated, an unknown title, a number of rounds the format refuses.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass
 
 from app.domain.colours import ColourRule
 from app.domain.errors import DomainError, InvalidTrf
-from app.domain.formats import FinalPhaseKind
+from app.domain.formats import FinalPhaseKind, resolve_format
 from app.domain.groups import name_key
 from app.domain.matches import Match, SwissRound
 from app.domain.settings import Settings
@@ -42,9 +42,7 @@ from app.domain.trf import (
     TrfDocument,
     TrfGame,
     TrfPlayer,
-    TrfRecord,
     TrfResult,
-    TrfTag,
 )
 from app.domain.trf_export import CHESS_TABLE
 from app.domain.types import (
@@ -133,6 +131,7 @@ def import_trf(document: TrfDocument, *, seed: int) -> ImportedTournament:
         raise InvalidTrf(1, 1, "a tournament needs 001 player records")
     paired = _rounds_paired(lines)
     total = _total_rounds(document, paired)
+    _check_format(document, lines, total)
     requests = _bye_records(document, lines, paired, total)
     ids = {line.player.start_number: PlayerId(i) for i, line in enumerate(lines, start=1)}
     players = _players(lines, ids, requests, paired=paired, total=total)
@@ -150,33 +149,39 @@ def import_trf(document: TrfDocument, *, seed: int) -> ImportedTournament:
         settings.check()
         _ = tournament.format
     except DomainError as refused:
-        line = _tag_line(document, *ROUNDS_TAGS) or lines[0].number
-        raise InvalidTrf(line, _VALUE_COLUMN, str(refused)) from refused
+        raise _format_refused(document, lines, refused) from refused
     return ImportedTournament(_name(document), tournament)
 
 
+def _check_format(document: TrfDocument, lines: Sequence[_Line], total: int) -> None:
+    """The format the file's players and rounds allow, before any round is built: at most
+    ``MAX_PLAYERS`` players and a number of rounds they can play (so no more rounds than
+    players)."""
+    try:
+        resolve_format(len(lines), swiss_rounds=total, final_phase=FinalPhaseKind.NONE)
+    except DomainError as refused:
+        raise _format_refused(document, lines, refused) from refused
+
+
+def _format_refused(
+    document: TrfDocument, lines: Sequence[_Line], refused: DomainError
+) -> InvalidTrf:
+    line = document.line_of(*ROUNDS_TAGS) or lines[0].number
+    return InvalidTrf(line, _VALUE_COLUMN, str(refused))
+
+
 # -- the file's parts ------------------------------------------------------------------------
-
-
-def _numbered(document: TrfDocument) -> Iterator[tuple[int, TrfRecord]]:
-    """Every record with its line number (one record a line, from 1)."""
-    return enumerate(document.records, start=1)
+# Every step costs what the file holds (its lines, round blocks and 240 entries), never players
+# times rounds: a hostile file of 1 MB is refused, or read, in a fraction of a second.
 
 
 def _player_lines(document: TrfDocument) -> list[_Line]:
-    lines = [_Line(n, r) for n, r in _numbered(document) if isinstance(r, TrfPlayer)]
+    lines = [_Line(n, p) for n, p in zip(document.player_lines, document.players, strict=True)]
     return sorted(lines, key=lambda line: line.player.start_number)
 
 
-def _tag_line(document: TrfDocument, *codes: str) -> int | None:
-    for number, record in _numbered(document):
-        if isinstance(record, TrfTag) and record.code in codes:
-            return number
-    return None
-
-
 def _name(document: TrfDocument) -> str:
-    line = _tag_line(document, "012")
+    line = document.line_of("012")
     name = " ".join(document.name.split())
     if line is None or not name:
         raise InvalidTrf(line or 1, _VALUE_COLUMN, "the tournament's name (012) is missing")
@@ -214,7 +219,7 @@ def _rounds_paired(lines: Sequence[_Line]) -> int:
 
 def _total_rounds(document: TrfDocument, paired: int) -> int:
     total = document.total_rounds
-    line = _tag_line(document, *ROUNDS_TAGS)
+    line = document.line_of(*ROUNDS_TAGS)
     if total is None or line is None:  # (the reader gives a total only with its line)
         if paired == 0:
             raise InvalidTrf(1, 1, "no round is paired and no 142 (or XXR) says how many rounds")
@@ -257,36 +262,29 @@ def _bye_records(
             kind = _block_bye(line, number)
             if kind is not None:
                 requests[line.player.start_number, number] = kind
-    known = {line.player.start_number for line in lines}
-    for line_number, record in _numbered(document):
-        if isinstance(record, TrfTag) and record.code == "240":
-            for start, number, kind in _read_240(record.value, line_number, known, total):
-                asked = requests.get((start, number))
-                if asked is None and number <= paired and kind is ByeKind.ZERO_POINT:
-                    asked = kind if _blank(lines, start, number) else None
-                if number <= paired and asked is not kind:
-                    raise InvalidTrf(
-                        line_number,
-                        _VALUE_COLUMN,
-                        f"player {start}'s block of round {number} is not this bye",
-                    )
-                if asked is not None and asked is not kind:
-                    raise InvalidTrf(
-                        line_number, _VALUE_COLUMN, f"player {start} has another bye there"
-                    )
-                requests[start, number] = kind
+    by_start = {line.player.start_number: line.player for line in lines}
+    for line_number, record in document.tagged("240"):
+        for start, number, kind in _read_240(record.value, line_number, by_start.keys(), total):
+            asked = requests.get((start, number))
+            if asked is None and number <= paired and kind is ByeKind.ZERO_POINT:
+                # A blank block reads as Z.
+                asked = kind if _block(by_start[start], number) is None else None
+            if number <= paired and asked is not kind:
+                raise InvalidTrf(
+                    line_number,
+                    _VALUE_COLUMN,
+                    f"player {start}'s block of round {number} is not this bye",
+                )
+            if asked is not None and asked is not kind:
+                raise InvalidTrf(
+                    line_number, _VALUE_COLUMN, f"player {start} has another bye there"
+                )
+            requests[start, number] = kind
     return requests
 
 
-def _blank(lines: Sequence[_Line], start: int, number: int) -> bool:
-    """Whether the player's block of round ``number`` is blank (which TRF reads as ``Z``)."""
-    return any(
-        line.player.start_number == start and _block(line.player, number) is None for line in lines
-    )
-
-
 def _read_240(
-    value: str, line: int, known: set[int], total: int
+    value: str, line: int, known: Container[int], total: int
 ) -> Iterator[tuple[int, int, ByeKind]]:
     """``240 T RRR NNNN NNNN …``: bye type (F, H, Z), round, the players' start numbers."""
     tokens = [(m.group(), _VALUE_COLUMN + m.start()) for m in re.finditer(r"\S+", value)]
@@ -326,6 +324,9 @@ def _players(
     total: int,
 ) -> list[Player]:
     seen: dict[str, int] = {}
+    asked: dict[int, dict[int, ByeKind]] = {}
+    for (start, number), kind in sorted(requests.items()):
+        asked.setdefault(start, {})[number] = kind
     players = []
     for line in lines:
         record = line.player
@@ -338,23 +339,19 @@ def _players(
             )
         seen[name_key(name)] = line.number
         start = record.start_number
-        present = [
-            n
-            for n in range(1, paired + 1)
-            if _block(record, n) is not None or (start, n) in requests
-        ]
-        entered = present[0] if present else paired + 1
-        last = present[-1] if present else paired
+        own = asked.get(start, {})
+        present = {n for n, game in enumerate(record.games[:paired], 1) if game is not None}
+        present.update(n for n in own if n <= paired)
+        entered = min(present, default=paired + 1)
+        last = max(present, default=paired)
         to_come = range(paired + 1, total + 1)
-        absent_to_the_end = bool(to_come) and all(
-            requests.get((start, n)) is ByeKind.ZERO_POINT for n in to_come
-        )
+        absent_to_the_end = bool(to_come) and all(own.get(n) is ByeKind.ZERO_POINT for n in to_come)
         finished_early = not to_come and last < paired
         withdrawn = RoundNumber(last) if absent_to_the_end or finished_early else None
         byes = tuple(
             RequestedBye(RoundNumber(n), kind)
-            for (s, n), kind in sorted(requests.items())
-            if s == start and (withdrawn is None or n <= withdrawn)
+            for n, kind in own.items()
+            if withdrawn is None or n <= withdrawn
         )
         players.append(
             Player(
@@ -393,18 +390,16 @@ def _rounds(
     starting rank) and its pairing-allocated bye."""
     rounds: list[SwissRound] = []
     matches: list[Match] = []
-    for number in range(1, paired + 1):
+    blocks: list[list[tuple[_Line, TrfGame]]] = [[] for _ in range(paired)]
+    for line in lines:  # (in start order, so each round's blocks are too)
+        for index, game in enumerate(line.player.games[:paired]):
+            if game is not None:
+                blocks[index].append((line, game))
+    for number, played in enumerate(blocks, start=1):
         byes: list[PlayerId] = []
         board = 0
-        by_start = {
-            line.player.start_number: game
-            for line in lines
-            if (game := _block(line.player, number)) is not None
-        }
-        for line in lines:
-            game = _block(line.player, number)
-            if game is None:
-                continue
+        by_start = {line.player.start_number: game for line, game in played}
+        for line, game in played:
             start = line.player.start_number
             if game.result is TrfResult.PAIRING_ALLOCATED_BYE:
                 if byes:
@@ -472,7 +467,7 @@ def _initial_colour(document: TrfDocument, lines: Sequence[_Line]) -> InitialCol
 def _points_table(document: TrfDocument) -> PointsTable:
     """``162``: ``W``in, ``D``raw, ``L``oss, ``P`` (the PAB) in points, each code then its
     points; ``A`` (absence) must be worth nothing; a code left out keeps chess's value."""
-    line = _tag_line(document, "162")
+    line = document.line_of("162")
     value = document.tag("162")
     if line is None or value is None:
         return CHESS_TABLE
