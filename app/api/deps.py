@@ -142,14 +142,21 @@ def check_create_key(request: Request, credentials: Credentials) -> None:
         )
 
 
-def create_quota(request: Request, session: SessionDep) -> None:
-    """``SVIZZERA_CREATE_RATE`` tournaments a minute per client address (429 past it). The
-    address is the one uvicorn reports: behind a proxy, start it with ``--forwarded-allow-ips``."""
+def create_quota(request: Request) -> None:
+    """``SVIZZERA_CREATE_RATE`` creations a minute per client address (429 past it).
+
+    Counted in a transaction of its own, committed at once: a creation refused afterwards (a
+    TRF that does not read, a body that does not validate) costs its sender the quota as a made
+    one does, so refusals cannot be sent for free. The address is the
+    connection's, or the one a proxy of ``SVIZZERA_FORWARDED_ALLOW_IPS`` names
+    (``app.api.proxies``).
+    """
     settings: Settings = request.app.state.settings
     if settings.create_rate == 0:
         return
     address = request.client.host if request.client is not None else "unknown"
-    quotas.count_creation(session, address, per_minute=settings.create_rate, now=storage.now())
+    with Session(request.app.state.engine) as session, session.begin():
+        quotas.count_creation(session, address, per_minute=settings.create_rate, now=storage.now())
 
 
 def read_cache(request: Request) -> ReadCache:

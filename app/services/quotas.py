@@ -2,7 +2,8 @@
 tournaments created per client address and minute, webhook endpoints per tournament.
 
 A refusal raises ``TooManyRequests`` (429 with ``Retry-After``) before anything is written,
-and the request's rollback takes back its count.
+and the rollback takes back its count. A creation is counted in a transaction of its own
+(``app.api.deps.create_quota``), so one refused later still counts.
 """
 
 from __future__ import annotations

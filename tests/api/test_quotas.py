@@ -71,14 +71,20 @@ def test_an_address_creates_at_most_the_quota_a_minute(
     assert stored == [quotas.client_key("127.0.0.1")]  # a hash, not the address
 
 
-def test_a_refused_or_failed_creation_is_not_counted(
+def test_a_refused_creation_counts_as_a_made_one(
     app: FastAPI, client: ApiClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Refusals cost the server work too (a TRF is read before it is refused): each counts."""
     Clock(monkeypatch)
     duplicate = {"name": "Dup", "players": [{"name": "A"}, {"name": "a"}]}
     assert_problem(client.post("/v1/tournaments", json=duplicate), 422, "repeated_name")
-    made = [client.post("/v1/tournaments", json=BODY).status_code for _ in range(4)]
-    assert made == [201, 201, 201, 429]
+    unnamed = {"players": [{"name": "A"}, {"name": "B"}]}
+    assert_problem(client.post("/v1/tournaments", json=unnamed), 422, "validation_error")
+    made = [client.post("/v1/tournaments", json=BODY).status_code for _ in range(2)]
+    assert made == [201, 429]
+    assert len(client.get("/v1/tournaments").json()["items"]) == 1
+    with ApiClient(app, client_address="192.0.2.7") as elsewhere:  # another address's count
+        assert elsewhere.post("/v1/tournaments", json=BODY).status_code == 201
 
 
 def test_a_tournament_has_at_most_the_quota_of_webhook_endpoints(client: ApiClient) -> None:
