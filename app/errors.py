@@ -69,6 +69,10 @@ class Forbidden(AppError):
     code = "forbidden"
 
 
+class CrossOriginWrite(Forbidden):
+    code = "cross_origin_write"
+
+
 class PreconditionFailed(AppError):
     status = 412
     code = "precondition_failed"

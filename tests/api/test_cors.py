@@ -119,3 +119,64 @@ def test_star_lets_any_origin_read_but_not_write(db_url: str) -> None:
         writing = preflight(client, f"/v1/tournaments/{t.id}/rounds", "POST", origin=OTHER)
         assert writing.status_code == 400
         assert listed(writing.headers["access-control-allow-methods"]) == {"get", "head"}
+
+
+TRF = "012 Friday\rXXR 3\r" + "".join(
+    f"001 {n:>4}      {f'Player {n}':<33} 1500\r" for n in range(1, 5)
+)
+"""A TRF of four players and three rounds to come."""
+
+
+def writes(client: ApiClient, origin: str) -> list[httpx.Response]:
+    """A TRF creation (a "simple" request: browsers send it without a preflight), a JSON
+    creation, and a round of an existing tournament with its token, from a page of ``origin``."""
+    t = create(client, 4)
+    return [
+        client.post(
+            "/v1/tournaments",
+            content=TRF,
+            headers={"Origin": origin, "Content-Type": "text/plain"},
+        ),
+        client.post(
+            "/v1/tournaments",
+            json={"name": "Elsewhere", "players": [{"name": "A"}, {"name": "B"}]},
+            headers={"Origin": origin},
+        ),
+        client.post(f"/v1/tournaments/{t.id}/rounds", headers={"Origin": origin, **t.auth}),
+    ]
+
+
+@pytest.mark.parametrize("origins", [[], ["*"], [FRONT_END]])
+def test_a_page_of_another_origin_writes_nothing_whatever_the_setting(
+    db_url: str, origins: list[str]
+) -> None:
+    with open_to(db_url, origins) as client:
+        refused = writes(client, OTHER)
+        for answer in refused:
+            body = assert_problem(answer, 403, "cross_origin_write")
+            assert body["detail"] == (
+                f"a page of {OTHER} may not write here: only this server's own pages and the "
+                "origins of SVIZZERA_CORS_ORIGINS (not `*`, which lets any page read)"
+            )
+            assert "organizer_token" not in body
+        # Only the tournaments `writes` made itself, without an Origin; no round generated.
+        items = client.get("/v1/tournaments").json()["items"]
+        assert [(t["name"], t["current_round"]) for t in items] == [("Friday evening", 0)]
+        if origins == ["*"]:  # the page may read the refusal, which holds nothing
+            assert refused[0].headers["access-control-allow-origin"] == "*"
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://svizzera.test", "HTTP://Svizzera.test:80", FRONT_END.upper()]
+)
+def test_the_servers_own_pages_and_a_listed_origin_write(db_url: str, origin: str) -> None:
+    with open_to(db_url, [FRONT_END]) as client:
+        made = writes(client, origin)
+        assert [answer.status_code for answer in made] == [201, 201, 201], made[0].text
+        assert made[0].json()["name"] == "Friday"
+        assert made[1].json()["organizer_token"]
+
+
+def test_a_page_on_the_same_host_but_another_port_is_another_origin(client: ApiClient) -> None:
+    refused = writes(client, "http://svizzera.test:8080")
+    assert [answer.status_code for answer in refused] == [403, 403, 403]

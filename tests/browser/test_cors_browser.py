@@ -78,3 +78,46 @@ def test_a_page_on_a_listed_origin_writes_and_one_elsewhere_is_stopped(tmp_path:
     assert stopped == {"error": "TypeError: Failed to fetch"}
     # The refused preflight kept the write from being sent at all.
     assert [t["name"] for t in created] == ["From the browser"]
+
+
+# A "simple" request: POST with `Content-Type: text/plain` is sent without a preflight, so only
+# the server can keep it from creating a tournament (and the page from reading its token).
+SIMPLE_PAGE = """<!doctype html><meta charset="utf-8"><title>elsewhere</title><body>running</body>
+<script>
+(async () => {
+  const api = new URL(location).searchParams.get("api");
+  const seen = {};
+  try {
+    const trf = "012 From elsewhere\\rXXR 3\\r" + [1, 2, 3, 4].map(
+      (n) => "001 " + String(n).padStart(4) + "      " + ("Player " + n).padEnd(33) + " 1500\\r"
+    ).join("");
+    const created = await fetch(api + "/v1/tournaments", {
+      method: "POST", headers: {"Content-Type": "text/plain"}, body: trf,
+    });
+    seen.status = created.status;
+    const body = await created.json();
+    seen.code = body.code;
+    seen.token = body.organizer_token || null;
+  } catch (error) {
+    seen.error = String(error);
+  }
+  document.body.textContent = "RESULT" + JSON.stringify(seen) + "END";
+})();
+</script>
+"""
+
+
+def test_with_star_a_page_elsewhere_reads_but_cannot_create_by_a_simple_request(
+    tmp_path: Path,
+) -> None:
+    binary = chromium()
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "page.html").write_text(SIMPLE_PAGE, encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'svizzera.db'}"
+    upgrade(url)
+    with page_server(tmp_path / "site") as elsewhere, serve(url, cors_origins="*") as api:
+        seen = open_page(binary, elsewhere, api, tmp_path / "p")
+        created = httpx.get(f"{api}/v1/tournaments").json()["items"]
+    # `*` lets the page read the answer: the refusal, which holds no token.
+    assert seen == {"status": 403, "code": "cross_origin_write", "token": None}, seen
+    assert created == []
