@@ -26,4 +26,4 @@ HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2)"]
 # Migrate, then serve (docker-compose runs the migration as its own service first; running it
 # again here is a no-op and keeps `docker run` on SQLite working alone).
-CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --workers ${WORKERS:-4}"]
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --workers ${WORKERS:-4} --no-proxy-headers"]

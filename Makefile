@@ -28,7 +28,7 @@ migrate: install
 	$(BIN)/alembic upgrade head
 
 run: migrate
-	$(BIN)/uvicorn --factory app.main:create_app --host $(HOST) --port $(PORT)
+	$(BIN)/uvicorn --factory app.main:create_app --host $(HOST) --port $(PORT) --no-proxy-headers
 
 test: install
 	$(BIN)/pytest

@@ -119,7 +119,10 @@ def main(database_url: str) -> int:
         with log.open("w") as sink:
             server = subprocess.Popen(
                 # the README's command
-                [str(BIN / "uvicorn"), "--factory", "app.main:create_app", "--port", str(port)],
+                [
+                    *(str(BIN / "uvicorn"), "--factory", "app.main:create_app"),
+                    *("--port", str(port), "--no-proxy-headers"),
+                ],
                 cwd=ROOT,
                 env=env,
                 stdout=sink,

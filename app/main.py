@@ -26,11 +26,12 @@ from app.api import (
 )
 from app.api.body_limit import BodyLimit
 from app.api.cache import ReadCache
-from app.api.cors import allow_cross_origin
+from app.api.cors import ForeignWrites, allow_cross_origin
 from app.api.docs import serve_docs
 from app.api.event_schemas import document_events
 from app.api.http_rules import STRICT, HeadAsGet, allow_every_method
 from app.api.openapi import TAGS, polish_openapi
+from app.api.proxies import believe_proxies
 from app.api.webhooks import router as webhooks_router
 from app.broadcast import Hub
 from app.db import engine_from, warm_pool
@@ -79,7 +80,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     allow_every_method(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(HeadAsGet)
-    allow_cross_origin(app, settings.cors_origins)  # outermost: refusals get the headers too
+    app.add_middleware(ForeignWrites, origins=settings.cors_origins)
+    allow_cross_origin(app, settings.cors_origins)  # refusals get the headers too
+    believe_proxies(app, settings.forwarded_allow_ips)  # outermost: all see the client
     for module in (
         trf,  # before tournaments: its TRF creation route is tried first
         tournaments,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 from typing import Annotated
 
@@ -25,6 +26,10 @@ class Settings(BaseSettings):
     cors_origins: Annotated[list[str], NoDecode] = Field(
         default=[],
         description="Origins whose pages may call the API (comma-separated); `*`: any, reads only",
+    )
+    forwarded_allow_ips: Annotated[list[str], NoDecode] = Field(
+        default=[],
+        description="Proxies (addresses, networks, or `*`) whose X-Forwarded-For is believed",
     )
     max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
     db_pool_size: int = Field(
@@ -98,7 +103,7 @@ class Settings(BaseSettings):
     def _empty_means_unset(cls, value: str | None) -> str | None:
         return value or None
 
-    @field_validator("cors_origins", mode="before")
+    @field_validator("cors_origins", "forwarded_allow_ips", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):
@@ -111,6 +116,14 @@ class Settings(BaseSettings):
         if "*" in value and len(value) > 1:
             raise ValueError("`*` (any origin, reads only) cannot be combined with origins")
         return [origin.rstrip("/") for origin in value]
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _addresses(cls, value: list[str]) -> list[str]:
+        for proxy in value:
+            if proxy != "*":
+                ipaddress.ip_network(proxy, strict=False)  # a ValueError names the bad one
+        return value
 
     @field_validator("webhook_allow_private", mode="before")
     @classmethod

@@ -70,6 +70,7 @@ def serve(
         str(port),
         "--workers",
         str(workers),
+        "--no-proxy-headers",  # as README: only the app's setting names proxies
         *(("--log-level", "warning") if log is None else ()),
     ]
     sink = log.open("w") if log is not None else None

@@ -55,7 +55,8 @@ class LiveServer:
 
     def start(self) -> None:
         command = [str(BIN / "uvicorn"), "--factory", "app.main:create_app"]
-        command += ["--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
+        command += ["--host", "127.0.0.1", "--port", str(self.port), "--no-proxy-headers"]
+        command += ["--log-level", "warning"]
         with self.log.open("ab") as log:  # the child keeps its own copy of the descriptor
             self._process = subprocess.Popen(command, cwd=ROOT, env=self.env, stderr=log)
         deadline = time.monotonic() + 180  # generous: app imports on a loaded machine
