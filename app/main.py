@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import signal
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -45,6 +46,10 @@ the final phase. Reads are public; every write needs the tournament's organizer 
 `Authorization: Bearer …`. Errors are `application/problem+json` with a stable `code`."""
 
 
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread may keep the interpreter while another waits for it (Python's: 0.005)."""
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     hide_query_strings()  # the access log's query strings may hold tokens
@@ -55,6 +60,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # of the collector's scans, or every full collection during a large standings read
         # walks them all (measured: +50-60 ms on a 1,000-player standings, docs/performance.md).
         gc.freeze()
+        # A thread that computes (a TRF read, a pairing) keeps the interpreter for the switch
+        # interval each time a request's thread asks for it back, which a read does at every
+        # database call: at Python's 5 ms, a standings read took 60 times its time alone while
+        # TRF files were read; at 0.5 ms, 2-3 times (docs/performance.md, "TRF import").
+        sys.setswitchinterval(SWITCH_INTERVAL)
         await asyncio.to_thread(warm_pool, app.state.engine)
         _end_streams_on_exit(app.state.event_hub)
         async with webhook_worker(app.state.engine, settings):
@@ -74,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.read_cache = ReadCache(settings.read_cache_size)
+    app.state.trf_imports = asyncio.Semaphore(1)  # app.api.trf.import_slot
     app.state.engine = engine_from(settings)
     app.state.event_hub = Hub(app.state.engine, poll_interval=settings.sse_poll_interval)
     install_error_handlers(app)

@@ -50,5 +50,5 @@ def test_the_setting_reads_addresses_and_networks(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("SVIZZERA_FORWARDED_ALLOW_IPS", "")
     assert Settings().forwarded_allow_ips == []
     monkeypatch.setenv("SVIZZERA_FORWARDED_ALLOW_IPS", "proxy.example")
-    with pytest.raises(ValidationError, match="proxy.example"):
+    with pytest.raises(ValidationError, match=r"proxy\.example"):
         Settings()
