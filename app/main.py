@@ -63,7 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # A thread that computes (a TRF read, a pairing) keeps the interpreter for the switch
         # interval each time a request's thread asks for it back, which a read does at every
         # database call: at Python's 5 ms, a standings read took 60 times its time alone while
-        # TRF files were read; at 0.5 ms, 2-3 times (docs/performance.md, "TRF import").
+        # hostile TRF files were read one after another; at 0.5 ms, 2-3 times
+        # (docs/performance.md, "TRF import").
         sys.setswitchinterval(SWITCH_INTERVAL)
         await asyncio.to_thread(warm_pool, app.state.engine)
         _end_streams_on_exit(app.state.event_hub)

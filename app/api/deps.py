@@ -147,9 +147,8 @@ def create_quota(request: Request) -> None:
 
     Counted in a transaction of its own, committed at once: a creation refused afterwards (a
     TRF that does not read, a body that does not validate) costs its sender the quota as a made
-    one does, so refusals cannot be sent for free. The address is the
-    connection's, or the one a proxy of ``SVIZZERA_FORWARDED_ALLOW_IPS`` names
-    (``app.api.proxies``).
+    one does, so refusals cannot be sent for free. The address is the connection's, or the one
+    a proxy of ``SVIZZERA_FORWARDED_ALLOW_IPS`` names (``app.api.proxies``).
     """
     settings: Settings = request.app.state.settings
     if settings.create_rate == 0:
