@@ -131,10 +131,10 @@ def import_trf(document: TrfDocument, *, seed: int) -> ImportedTournament:
         raise InvalidTrf(1, 1, "a tournament needs 001 player records")
     paired = _rounds_paired(lines)
     total = _total_rounds(document, paired)
-    _check_format(document, lines, total)
     requests = _bye_records(document, lines, paired, total)
     ids = {line.player.start_number: PlayerId(i) for i, line in enumerate(lines, start=1)}
     players = _players(lines, ids, requests, paired=paired, total=total)
+    _check_format(document, lines, total)
     rounds, matches = _rounds(lines, ids, paired)
     settings = Settings(
         seed=seed,
@@ -154,9 +154,9 @@ def import_trf(document: TrfDocument, *, seed: int) -> ImportedTournament:
 
 
 def _check_format(document: TrfDocument, lines: Sequence[_Line], total: int) -> None:
-    """The format the file's players and rounds allow, before any round is built: at most
-    ``MAX_PLAYERS`` players and a number of rounds they can play (so no more rounds than
-    players)."""
+    """Before any round is built, the most a tournament of the file's players allows: at most
+    ``MAX_PLAYERS`` players, and no more rounds than they can play (the tournament's own check,
+    below, counts only the players entered from round 1, so it refuses at least as much)."""
     try:
         resolve_format(len(lines), swiss_rounds=total, final_phase=FinalPhaseKind.NONE)
     except DomainError as refused:
@@ -172,7 +172,8 @@ def _format_refused(
 
 # -- the file's parts ------------------------------------------------------------------------
 # Every step costs what the file holds (its lines, round blocks and 240 entries), never players
-# times rounds: a hostile file of 1 MB is refused, or read, in a fraction of a second.
+# times rounds (a round to come costs a look-up at most): a hostile file of 1 MB is refused, or
+# read, in a fraction of a second.
 
 
 def _player_lines(document: TrfDocument) -> list[_Line]:

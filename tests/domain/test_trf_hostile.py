@@ -23,7 +23,9 @@ from app.domain.trf_import import ImportedTournament, decode_trf, import_trf
 MB = 1_048_576
 """The default body cap (``SVIZZERA_MAX_BODY_BYTES``)."""
 CPU_BOUND = 1.0
-"""Seconds of CPU a 1 MB file may cost, read and imported."""
+"""Seconds of CPU a hostile 1 MB file may cost, read and refused (at most 0.4 s measured)."""
+ACCEPTED_BOUND = 2.0
+"""The same for a legitimate file of 30,000-50,000 games, read and imported (0.5-0.8 s)."""
 HEAD = b"012 Hostile\r"
 
 
@@ -90,7 +92,7 @@ def import_bytes(body: bytes) -> ImportedTournament | InvalidTrf:
         return refused
 
 
-def timed(body: bytes) -> tuple[float, ImportedTournament | InvalidTrf]:
+def timed(body: bytes, bound: float = CPU_BOUND) -> tuple[float, ImportedTournament | InvalidTrf]:
     """The outcome and the least CPU it took in up to three tries (one is enough when under the
     bound; the least of three is the cost of the work, not of a neighbour's burst)."""
     best = float("inf")
@@ -98,7 +100,7 @@ def timed(body: bytes) -> tuple[float, ImportedTournament | InvalidTrf]:
         start = time.process_time()
         outcome = import_bytes(body)
         best = min(best, time.process_time() - start)
-        if best < CPU_BOUND:
+        if best < bound:
             break
     return best, outcome
 
@@ -154,8 +156,9 @@ def test_a_hostile_megabyte_is_refused_or_read_in_a_fraction_of_a_second(shape: 
     make, expected = SHAPES[shape]
     body = make()
     assert MB - 10 <= len(body) <= MB or expected == "accepted"
-    cpu, outcome = timed(body)
-    assert cpu < CPU_BOUND, f"{shape}: {cpu:.2f} s of CPU"
+    bound = ACCEPTED_BOUND if expected == "accepted" else CPU_BOUND
+    cpu, outcome = timed(body, bound)
+    assert cpu < bound, f"{shape}: {cpu:.2f} s of CPU"
     assert (str(outcome) if isinstance(outcome, InvalidTrf) else "accepted") == expected
 
 
