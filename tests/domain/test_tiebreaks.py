@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from app.domain.standings import StandingRow, compute_standings
+from app.domain.tiebreaks import direct_encounter
 from app.domain.types import Forfeit, PlayerId, PointsTable, RoundNumber, Score, Tiebreak
 from tests.domain.test_standings import (
     CHESS,
@@ -294,3 +295,25 @@ def test_a_requested_zero_point_bye_is_a_loss() -> None:
     # 4: ½ point; Sonneborn-Berger only the draw with 2 (2 points): 1.
     assert (four.points, four.sonneborn_berger) == (Score(1), Fraction(2))
     assert four.progressive == Score(1)
+
+
+# --- The direct-encounter rule on its own: compute_standings asks it only about levels whose
+# every two players met, so its refusals are checked here.
+
+
+def test_direct_encounter_sums_the_points_taken_among_the_tied() -> None:
+    # 0 beat 1 and drew 2 twice (a rematch); 1 beat 2; 3 is not tied and is never counted.
+    taken = {0: {1: 2, 2: 2, 3: 2}, 1: {0: 0, 2: 2}, 2: {0: 2, 1: 0}, 3: {0: 0}}
+    assert direct_encounter([0, 1, 2], taken.__getitem__) == {0: 4, 1: 2, 2: 2}
+
+
+def test_direct_encounter_needs_two_players_who_all_met() -> None:
+    asked: list[int] = []
+
+    def taken(i: int) -> dict[int, int]:
+        asked.append(i)
+        return {0: {1: 2}, 1: {0: 0}, 2: {}}[i]
+
+    assert direct_encounter([0], taken) is None
+    assert direct_encounter([0, 1, 2], taken) is None  # 0 never met 2
+    assert asked == [0]  # refused at the first player who missed one
