@@ -1,14 +1,20 @@
-"""The Dutch engine's matchings agree with brute force on small graphs."""
+"""The Dutch engine's matchings agree with brute force on small graphs, and its graph of
+allowed meetings as bit sets agrees with ``Criteria.allowed``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.pairing.dutch_completion import maximum_matching
+from app.domain.pairing.dutch_criteria import Criteria
 from app.domain.pairing.dutch_matching import max_weight_matching
+from app.domain.pairing.dutch_state import PlayerState, Strength
+from app.domain.pairing.dutch_types import Colour
+from app.domain.types import PlayerId, Score
 
 Edges = list[tuple[int, int, int]]
 
@@ -52,20 +58,116 @@ def test_the_heaviest_matching_weighs_what_brute_force_finds(graph: tuple[int, E
     assert total == _best(n, weight, tuple(range(n)))
 
 
+def _player(
+    v: int,
+    *,
+    opponents: frozenset[int] = frozenset(),
+    preference: Colour | None = None,
+    strength: Strength = Strength.NONE,
+    score: int = 0,
+) -> PlayerState:
+    return PlayerState(
+        id=PlayerId(v),
+        number=v + 1,
+        rank=v,
+        score=Score(score),
+        opponents=frozenset(PlayerId(o) for o in opponents),
+        colours=(),
+        preference=preference,
+        strength=strength,
+        imbalance=2 if strength is Strength.ABSOLUTE else 0,
+        repeated=None,
+        bye_eligible=True,
+        played_games=0,
+        last_float=None,
+        float_before=None,
+    )
+
+
+def _criteria(players: Sequence[PlayerState], *, last_round: bool = False) -> Criteria:
+    return Criteria(
+        players,
+        played_rounds=4,
+        last_round=last_round,
+        top_line=Score(8),
+        bye_score=None,
+        played_ranks={},
+    )
+
+
 @settings(max_examples=300, deadline=None)
 @given(graphs())
 def test_maximum_matching_and_who_can_be_left_out(graph: tuple[int, Edges]) -> None:
+    """Any graph is a field whose missing edges are earlier meetings (C1)."""
     n, edges = graph
     present = {(a, b) for a, b, _ in edges}
 
     def allowed(a: int, b: int) -> bool:
         return (min(a, b), max(a, b)) in present
 
-    matching = maximum_matching(range(n), allowed)
+    met = [frozenset(u for u in range(n) if u != v and not allowed(u, v)) for v in range(n)]
+    criteria = _criteria([_player(v, opponents=met[v]) for v in range(n)])
+    matching = maximum_matching(criteria, range(n))
     unit = {pair: 1 for pair in present}
     assert matching.size == _best(n, unit, tuple(range(n)))
-    assert all(allowed(a, b) for a, b in matching.mate.items())
     left_out = {
         v for v in range(n) if _best(n, unit, tuple(u for u in range(n) if u != v)) == matching.size
     }
     assert matching.exposable() == left_out
+
+
+@st.composite
+def fields(draw: st.DrawFn) -> tuple[Criteria, list[int], set[int]]:
+    """Players with meetings, absolute colour preferences and scores (topscorers in the last
+    round), a subset of them in some order, and some of those kept apart."""
+    n = draw(st.integers(1, 12))
+    pairs = [pair for pair in combinations(range(n), 2) if draw(st.integers(0, 3)) == 0]
+    players = []
+    for v in range(n):
+        strength = draw(st.sampled_from([Strength.NONE, Strength.MILD, Strength.ABSOLUTE]))
+        players.append(
+            _player(
+                v,
+                opponents=frozenset(b if a == v else a for a, b in pairs if v in (a, b)),
+                preference=None if strength is Strength.NONE else draw(st.sampled_from(Colour)),
+                strength=strength,
+                score=draw(st.integers(0, 8)),
+            )
+        )
+    criteria = _criteria(players, last_round=draw(st.booleans()))
+    vertices = draw(st.permutations(range(n)))[: draw(st.integers(0, n))]
+    apart = {v for v in vertices if draw(st.booleans())}
+    return criteria, vertices, apart
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields())
+def test_the_graph_as_bit_sets_is_allowed(field: tuple[Criteria, list[int], set[int]]) -> None:
+    criteria, vertices, apart = field
+    graph = criteria.adjacency(vertices, apart)
+    for i, a in enumerate(vertices):
+        for j, b in enumerate(vertices):
+            expected = a != b and criteria.allowed(a, b) and not (a in apart and b in apart)
+            assert bool(graph[i] >> j & 1) == expected
+        assert graph[i] >> len(vertices) == 0
+
+
+def test_two_absolute_whites_meet_only_with_a_topscorer_in_the_last_round() -> None:
+    """C3 and Art. 1.8 in the bit sets: 0 and 1 both must have White; 2 is a topscorer (more
+    than half of 8 half-points) who must have White too; 3 has no preference and met 0."""
+    w, absolute = Colour.WHITE, Strength.ABSOLUTE
+    players = [
+        _player(0, opponents=frozenset({3}), preference=w, strength=absolute),
+        _player(1, preference=w, strength=absolute),
+        _player(2, score=5, preference=w, strength=absolute),
+        _player(3, opponents=frozenset({0})),
+    ]
+    before_last = _criteria(players).adjacency(range(4))
+    assert before_last == [0b0000, 0b1000, 0b1000, 0b0110]
+    last = _criteria(players, last_round=True).adjacency(range(4))
+    assert last == [0b0100, 0b1100, 0b1011, 0b0110]
+    assert _criteria(players, last_round=True).adjacency([3, 2, 1], apart={2, 1}) == [
+        0b110,
+        0b001,
+        0b001,
+    ]

@@ -64,7 +64,7 @@ def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> Dutch
         )
 
     # The absolute criteria fix the bye's score; the weights then depend on it (C5, C9).
-    plan = plan_bye(players, criteria_with(None).allowed)
+    plan = plan_bye(criteria_with(None))
     criteria = criteria_with(plan)
     pairs, bye = _pair_brackets(criteria, plan, check)
     return _publish(players, pairs, bye, round_.initial_colour)
@@ -210,23 +210,19 @@ def _leaves_best_next(
     if len(floaters) > len(following):
         return False
     sent = set(floaters)
-
-    def allowed_next(a: int, b: int) -> bool:
-        return not (a in sent and b in sent) and criteria.allowed(a, b)
-
-    near = maximum_matching([*floaters, *following], allowed_next)
+    near = maximum_matching(criteria, [*floaters, *following], apart=sent)
     total = len(floaters) + len(following)
     if near.size < total // 2:
         return False
-    if total % 2 == 0:
-        return all(v in near.mate for v in floaters) and _completable(criteria, below)
+    if total % 2 == 0:  # a perfect matching: every player sent down is paired
+        return _completable(criteria, below)
     spare = [v for v in near.exposable() if v not in sent]
     return any(_completable(criteria, [v, *below]) for v in spare)
 
 
 def _completable(criteria: Criteria, players: Sequence[int]) -> bool:
     """C4 for ``players``: all paired, or all but one who may take the bye (C2, C5)."""
-    matching = maximum_matching(players, criteria.allowed)
+    matching = maximum_matching(criteria, players)
     if len(players) % 2 == 0:
         return matching.size == len(players) // 2
     if matching.size < len(players) // 2:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from app.domain.pairing.dutch_completion import maximum_matching
+from app.domain.pairing.dutch_criteria import Criteria
 from app.domain.pairing.dutch_state import PlayerState
 from app.domain.pairing.dutch_types import PairingImpossible
 from app.domain.types import PlayerId, Score
@@ -37,15 +38,16 @@ class ByePlan:
     from_top: bool
 
 
-def plan_bye(players: Sequence[PlayerState], allowed: Callable[[int, int], bool]) -> ByePlan:
+def plan_bye(criteria: Criteria) -> ByePlan:
     """Fix the bye's score (C5) and C9's ranks; raise ``PairingImpossible`` when no pairing of
     the round obeys C1–C3 (Art. 1.9.3)."""
+    players = criteria.players
     n = len(players)
-    everyone = maximum_matching(range(n), allowed)
+    everyone = maximum_matching(criteria, range(n))
     if everyone.size < n // 2:
         raise PairingImpossible(
             "no pairing of the round meets the absolute criteria C1–C3",
-            players=_ids(players, _unpairable(everyone.exposable(), allowed)),
+            players=_ids(players, _unpairable(everyone.exposable(), criteria.allowed)),
         )
     if n % 2 == 0:
         return ByePlan(None, {}, False)
@@ -62,18 +64,17 @@ def plan_bye(players: Sequence[PlayerState], allowed: Callable[[int, int], bool]
     )
     ranks = {played: rank for rank, played in enumerate(games)}
     top = players[0].score
-    return ByePlan(score, ranks, score >= top and _top_pairs_inside(players, allowed, top))
+    return ByePlan(score, ranks, score >= top and _top_pairs_inside(criteria, top))
 
 
-def _top_pairs_inside(
-    players: Sequence[PlayerState], allowed: Callable[[int, int], bool], top: Score
-) -> bool:
+def _top_pairs_inside(criteria: Criteria, top: Score) -> bool:
     """The top scoregroup can give the bye and pair all its other players among themselves,
     while everybody below pairs among themselves."""
+    players = criteria.players
     group = [v for v, player in enumerate(players) if player.score >= top]
     rest = [v for v, player in enumerate(players) if player.score < top]
-    inside = maximum_matching(group, allowed)
-    below = maximum_matching(rest, allowed)
+    inside = maximum_matching(criteria, group)
+    below = maximum_matching(criteria, rest)
     if inside.size < len(group) // 2 or below.size < len(rest) // 2:
         return False
     return any(players[v].bye_eligible for v in inside.exposable())

@@ -24,7 +24,7 @@ criteria in their order. Fields, from the heaviest:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.domain.pairing.dutch_state import Float, PlayerState, Strength
@@ -93,6 +93,40 @@ class Criteria:
     def allowed(self, a: int, b: int) -> bool:
         """C1 and C3: ``a`` and ``b`` may meet in this round."""
         return self.ids[b] not in self.opponents[a] and self.colours_allowed(a, b)
+
+    def adjacency(self, vertices: Sequence[int], apart: Collection[int] = ()) -> list[int]:
+        """The graph of ``allowed`` over ``vertices`` as bit sets: bit ``j`` of entry ``i`` is
+        set when ``vertices[i]`` may meet ``vertices[j]``. Players of ``apart`` may not meet
+        each other either (moved-down players, players sent down together).
+
+        Built from the few things that forbid a meeting (C1's opponents, C3's two colours)
+        rather than by asking ``allowed`` for every pair, which a field of thousands cannot
+        afford.
+        """
+        place = {self.ids[v]: i for i, v in enumerate(vertices)}
+        everyone = (1 << len(vertices)) - 1
+        clash = {colour: 0 for colour in self.absolute_colour if colour is not None}
+        together = 0
+        for i, v in enumerate(vertices):
+            colour = self.absolute_colour[v]
+            if colour is not None and not self.topscorer[v]:
+                clash[colour] |= 1 << i
+            if v in apart:
+                together |= 1 << i
+        graph = []
+        for i, v in enumerate(vertices):
+            forbidden = 1 << i
+            colour = self.absolute_colour[v]
+            if colour is not None and not self.topscorer[v]:
+                forbidden |= clash[colour]
+            if together >> i & 1:
+                forbidden |= together
+            for opponent in self.opponents[v]:
+                j = place.get(opponent)
+                if j is not None:
+                    forbidden |= 1 << j
+            graph.append(everyone & ~forbidden)
+        return graph
 
     def colours_allowed(self, a: int, b: int) -> bool:
         """C3 alone: not two absolute preferences for the same colour, unless a topscorer

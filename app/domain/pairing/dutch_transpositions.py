@@ -107,12 +107,7 @@ def pair_in_order(
     ``check`` is called once per decision (a deadline raises there)."""
     bracket = [*mdps, *residents]
     worth = _Worth(criteria, bracket, mdps, scope)
-    mdp_set = set(mdps)
-
-    def allowed(a: int, b: int) -> bool:
-        return not (a in mdp_set and b in mdp_set) and criteria.allowed(a, b)
-
-    most = maximum_matching(bracket, allowed).size
+    most = maximum_matching(criteria, bracket, apart=set(mdps)).size
     doubled = transport(worth.counts, worth.counts, worth.table, cap=2 * most)
     target = doubled.value  # twice the bound of the bracket
     counts = list(worth.counts)
@@ -158,7 +153,7 @@ def pair_in_order(
         used.update((mdp, partner))
         gained += 2 * worth.of(mdp, partner)
     remainder = [r for r in residents if r not in used]
-    size = maximum_matching(remainder, criteria.allowed).size
+    size = maximum_matching(criteria, remainder).size
     s1, s2 = remainder[:size], remainder[size:]
     upper = _Sides(s1, s2, worth)
     if upper.plan is None or 2 * upper.plan.value != target - gained:
