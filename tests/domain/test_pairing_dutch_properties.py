@@ -22,6 +22,7 @@ from app.domain.deadline import Deadline
 from app.domain.errors import PairingTimeout
 from app.domain.pairing import dutch
 from app.domain.pairing.dutch import pair_dutch
+from app.domain.pairing.dutch_criteria import Criteria
 from app.domain.pairing.dutch_state import PlayerState, Strength, player_states
 from app.domain.pairing.dutch_types import (
     Colour,
@@ -109,6 +110,33 @@ def test_every_round_keeps_the_absolute_criteria(seed: int, players: int, rounds
 @given(st.integers(0, 10**9))
 def test_large_fields_are_paired_completely(seed: int) -> None:
     assert play(seed, 60, 7, _check_round, _never_called) == 7
+
+
+def test_a_large_field_is_paired_on_bit_sets_not_pair_by_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """1,000 players: the completion checks (C4) and the transpositions of the large brackets
+    read the graph of allowed meetings as bit sets, so a round asks ``Criteria.allowed``
+    about fewer pairs than there are players (once about every pair: half a million)."""
+    calls = [0]
+    allowed = Criteria.allowed
+
+    def counted(self: Criteria, a: int, b: int) -> bool:
+        calls[0] += 1
+        return allowed(self, a, b)
+
+    monkeypatch.setattr(Criteria, "allowed", counted)
+    asked = []
+
+    def pair(round_: DutchInput) -> DutchPairing:
+        calls[0] = 0
+        pairing = pair_dutch(round_)
+        asked.append(calls[0])
+        return pairing
+
+    assert play(3, 1000, 4, _check_round, pair=pair) == 4
+    assert len(asked) == 4
+    assert max(asked) < 1000, asked
 
 
 # -- one scoregroup, every candidate listed -------------------------------------------------

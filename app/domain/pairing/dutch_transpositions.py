@@ -19,13 +19,13 @@ bracket exactly.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 
 from app.domain.pairing.dutch_brackets import BracketPairing, Scope
 from app.domain.pairing.dutch_completion import maximum_matching
 from app.domain.pairing.dutch_criteria import Criteria
 from app.domain.pairing.dutch_kinds import Plan, feasible, kinds_of, transport
+from app.domain.pairing.matching import Matching, lowest
 
 __all__ = ["pair_in_order"]
 
@@ -210,118 +210,71 @@ class _Sides:
         }
         self.plan = transport(left_counts, right_counts, table)
 
-    def _tight(self, x: int, y: int) -> bool:
-        w = self.worth.of(x, y)
-        if w == 0 or self.plan is None:
-            return False
-        i = self.left_index[self.worth.kind[x]]
-        j = self.right_index[self.worth.kind[y]]
-        return self.plan.tight(i, j, w)
-
-    def _required(self, y: int) -> bool:
-        assert self.plan is not None
-        return self.plan.right[self.right_index[self.worth.kind[y]]] > 0
-
     def pair_in_order(self, check: Callable[[], None] | None) -> list[tuple[int, int]] | None:
-        """Each S1 player in order with the highest S2 player that keeps a best candidate."""
+        """Each S1 player in order with the highest S2 player that keeps a best candidate.
+
+        A best candidate pairs every S1 player along a tight pair and every S2 player of a
+        priced kind. Give the S2 players of unpriced kinds |S2| − |S1| stand-ins they may pair
+        with instead, and that is a perfect matching of S1, S2 and the stand-ins: each S1
+        player in order takes the first S2 player after which the others can still be matched
+        perfectly (``Matching.first_partner``), or ``None`` when none is possible at all.
+        """
         s1, s2 = self.s1, self.s2
         if not s1:
             return []
-        mate: dict[int, int] = {}
-        fixed: set[int] = set()
-        for x in s1:
-            if not self._augment(x, mate, fixed):
-                return None
-        for y in s2:
-            if self._required(y) and y not in mate and not self._cover(y, mate, fixed):
-                return None
+        graph = self._graph()
+        matching = Matching(graph, (1 << len(graph)) - 1)
+        if not matching.perfect:
+            return None
         pairs = []
-        for x in s1:
+        for x in range(len(s1)):
             if check is not None:
                 check()
-            for y in s2:
-                if y in fixed or not self._tight(x, y):
-                    continue
-                if self._fix(x, y, mate, fixed):
-                    pairs.append((x, y))
-                    break
-            else:
-                return None
+            # Most often the highest tight S2 player left is possible: one cheap test first.
+            y = lowest(graph[x] & matching.free)
+            if not matching.try_pair(x, y):
+                y, _ = matching.first_partner(x)
+                matching.pair(x, y)
+            pairs.append((s1[x], s2[y - len(s1)]))
         return pairs
 
-    def _fix(self, x: int, y: int, mate: dict[int, int], fixed: set[int]) -> bool:
-        """Pair ``x`` with ``y`` and repair the rest; undo and say no if it cannot be."""
-        if mate.get(x) == y:
-            fixed.update((x, y))
-            return True
-        saved = dict(mate)
-        old_y = mate.pop(x)
-        del mate[old_y]
-        other_x = mate.pop(y, None)
-        if other_x is not None:
-            del mate[other_x]
-        mate[x], mate[y] = y, x
-        fixed.update((x, y))
-        ok = other_x is None or self._augment(other_x, mate, fixed)
-        if ok and old_y not in mate and self._required(old_y):
-            ok = self._cover(old_y, mate, fixed)
-        if not ok:
-            mate.clear()
-            mate.update(saved)
-            fixed.difference_update((x, y))
-        return ok
+    def _graph(self) -> list[int]:
+        """Vertices: S1 in order, S2 in order, then the stand-ins; edges: the tight pairs that
+        C1 allows, and every stand-in with every S2 player of an unpriced kind."""
+        plan, worth = self.plan, self.worth
+        assert plan is not None
+        criteria = worth.criteria
+        k, m = len(self.s1), len(self.s2)
+        left_bits = [0] * len(self.left_index)
+        right_bits = [0] * len(self.right_index)
+        for x, v in enumerate(self.s1):
+            left_bits[self.left_index[worth.kind[v]]] |= 1 << x
+        for y, v in enumerate(self.s2, start=k):
+            right_bits[self.right_index[worth.kind[v]]] |= 1 << y
+        left_to = [0] * len(left_bits)
+        right_to = [0] * len(right_bits)
+        optional = 0
+        for kj, j in self.right_index.items():
+            if plan.right[j] == 0:
+                optional |= right_bits[j]
+            for ki, i in self.left_index.items():
+                w = worth.table[(ki, kj)]
+                if w != 0 and plan.tight(i, j, w):
+                    left_to[i] |= right_bits[j]
+                    right_to[j] |= left_bits[i]
+        place = {criteria.ids[v]: x for x, v in enumerate([*self.s1, *self.s2])}
 
-    def _augment(self, x: int, mate: dict[int, int], fixed: set[int]) -> bool:
-        """Find S2 players for ``x`` along an alternating path of tight pairs."""
-        parent: dict[int, int] = {}
-        seen_x = {x}
-        queue = deque([x])
-        while queue:
-            a = queue.popleft()
-            for y in self.s2:
-                if y in fixed or y in parent or not self._tight(a, y):
-                    continue
-                parent[y] = a
-                if y not in mate:
-                    while True:
-                        a = parent[y]
-                        previous = mate.get(a)
-                        mate[a], mate[y] = y, a
-                        if a == x:
-                            return True
-                        assert previous is not None
-                        y = previous
-                b = mate[y]
-                if b not in seen_x:
-                    seen_x.add(b)
-                    queue.append(b)
-        return False
+        def unmet(v: int, mask: int) -> int:
+            for opponent in criteria.opponents[v]:
+                at = place.get(opponent)
+                if at is not None:
+                    mask &= ~(1 << at)
+            return mask
 
-    def _cover(self, y: int, mate: dict[int, int], fixed: set[int]) -> bool:
-        """Give the unpaired but priced ``y`` a partner by freeing an unpriced S2 player."""
-        parent: dict[int, int] = {}
-        seen_y = {y}
-        queue = deque([y])
-        while queue:
-            b = queue.popleft()
-            for x in self.s1:
-                if x in fixed or x in parent or not self._tight(x, b):
-                    continue
-                parent[x] = b
-                y2 = mate[x]
-                if y2 in seen_y:
-                    continue
-                seen_y.add(y2)
-                parent[y2] = x
-                if not self._required(y2):
-                    # Flip the path: y2 goes free, every x on the way takes the S2 player before.
-                    del mate[y2]
-                    cur = y2
-                    while cur != y:
-                        xx = parent[cur]
-                        nb = parent[xx]
-                        mate[xx], mate[nb] = nb, xx
-                        cur = nb
-                    return True
-                queue.append(y2)
-        return False
+        stand_ins = ((1 << (m - k)) - 1) << (k + m)
+        graph = [unmet(v, left_to[self.left_index[worth.kind[v]]]) for v in self.s1]
+        for y, v in enumerate(self.s2, start=k):
+            mask = unmet(v, right_to[self.right_index[worth.kind[v]]])
+            graph.append(mask | (stand_ins if optional >> y & 1 else 0))
+        graph.extend(optional for _ in range(m - k))
+        return graph
