@@ -307,22 +307,27 @@ class _Blossom:
                 if self.mate[v] == -1 and self.label[self.owner[v]] == 0:
                     self.assign_label(v, 1, -1)
             augmented = False
+            # The scan below runs for every edge of every stage: its lists are read through
+            # locals and the slack is computed in place (the lists change in place only).
+            label, owner, tight, best_edge = self.label, self.owner, self.tight, self.best_edge
+            dual, head, weight, queue = self.dual, self.head, self.weight, self.queue
             while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
+                while queue and not augmented:
+                    v = queue.pop()
+                    dual_v = dual[v]
                     for p in self.incident[v]:
-                        k = p // 2
-                        w = self.head[p]
-                        if self.owner[v] == self.owner[w]:
+                        w = head[p]
+                        if owner[v] == owner[w]:
                             continue
-                        if not self.tight[k]:
-                            s = self.slack(k)
+                        k = p >> 1
+                        if not tight[k]:
+                            s = dual_v + dual[w] - weight[k]
                             if s <= 0:
-                                self.tight[k] = True
-                        if self.tight[k]:
-                            if self.label[self.owner[w]] == 0:
+                                tight[k] = True
+                        if tight[k]:
+                            if label[owner[w]] == 0:
                                 self.assign_label(w, 2, p ^ 1)
-                            elif self.label[self.owner[w]] == 1:
+                            elif label[owner[w]] == 1:
                                 base = self.find_cycle(v, w)
                                 if base >= 0:
                                     self.add_blossom(base, k)
@@ -330,32 +335,39 @@ class _Blossom:
                                     self.augment(k)
                                     augmented = True
                                     break
-                            elif self.label[w] == 0:
-                                self.label[w] = 2
+                            elif label[w] == 0:
+                                label[w] = 2
                                 self.label_end[w] = p ^ 1
-                        elif self.label[self.owner[w]] == 1:
-                            b = self.owner[v]
-                            if self.best_edge[b] == -1 or s < self.slack(self.best_edge[b]):
-                                self.best_edge[b] = k
-                        elif self.label[w] == 0 and (
-                            self.best_edge[w] == -1 or s < self.slack(self.best_edge[w])
-                        ):
-                            self.best_edge[w] = k
+                        elif label[owner[w]] == 1:
+                            b = owner[v]
+                            best = best_edge[b]
+                            if best == -1 or s < (
+                                dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
+                            ):
+                                best_edge[b] = k
+                        elif label[w] == 0:
+                            best = best_edge[w]
+                            if best == -1 or s < (
+                                dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
+                            ):
+                                best_edge[w] = k
                 if augmented:
                     break
                 kind, delta, edge, blossom = self.dual_step()
-                for v in range(n):
-                    lab = self.label[self.owner[v]]
-                    if lab == 1:
-                        self.dual[v] -= delta
-                    elif lab == 2:
-                        self.dual[v] += delta
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1:
-                        if self.label[b] == 1:
-                            self.dual[b] += delta
-                        elif self.label[b] == 2:
-                            self.dual[b] -= delta
+                if delta:
+                    for v in range(n):
+                        lab = label[owner[v]]
+                        if lab == 1:
+                            dual[v] -= delta
+                        elif lab == 2:
+                            dual[v] += delta
+                    parent, base_of = self.parent, self.base
+                    for b in range(n, 2 * n):
+                        if base_of[b] >= 0 and parent[b] == -1:
+                            if label[b] == 1:
+                                dual[b] += delta
+                            elif label[b] == 2:
+                                dual[b] -= delta
                 if kind == 1:
                     break
                 if kind == 2:
@@ -384,23 +396,22 @@ class _Blossom:
     def dual_step(self) -> tuple[int, int, int, int]:
         """The largest dual move: (kind, delta, edge, blossom); kind 1 ends the search."""
         n = self.n
-        kind, delta, edge, blossom = 1, min(self.dual[:n]), -1, -1
+        label, owner, best_edge, parent = self.label, self.owner, self.best_edge, self.parent
+        dual, head, weight = self.dual, self.head, self.weight
+        kind, delta, edge, blossom = 1, min(dual[:n]), -1, -1
         for v in range(n):
-            if self.label[self.owner[v]] == 0 and self.best_edge[v] != -1:
-                d = self.slack(self.best_edge[v])
+            k = best_edge[v]
+            if k != -1 and label[owner[v]] == 0:
+                d = dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]
                 if d < delta:
-                    kind, delta, edge = 2, d, self.best_edge[v]
+                    kind, delta, edge = 2, d, k
         for b in range(2 * n):
-            if self.parent[b] == -1 and self.label[b] == 1 and self.best_edge[b] != -1:
-                d = self.slack(self.best_edge[b]) // 2
+            k = best_edge[b]
+            if k != -1 and parent[b] == -1 and label[b] == 1:
+                d = (dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]) // 2
                 if d < delta:
-                    kind, delta, edge = 3, d, self.best_edge[b]
+                    kind, delta, edge = 3, d, k
         for b in range(n, 2 * n):
-            if (
-                self.base[b] >= 0
-                and self.parent[b] == -1
-                and self.label[b] == 2
-                and self.dual[b] < delta
-            ):
-                kind, delta, blossom = 4, self.dual[b], b
+            if self.base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                kind, delta, blossom = 4, dual[b], b
         return kind, max(delta, 0), edge, blossom
