@@ -11,7 +11,7 @@ colours (C.04.2 Art. 3), which is the same as moving them to the start of the co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -68,16 +68,25 @@ class PlayerState:
 def player_states(round_: DutchInput) -> dict[PlayerId, PlayerState]:
     """The state of every player of ``round_`` (absent ones included: opponents need them)."""
     table = round_.points
-    by_id = {player.id: player for player in round_.players}
     ranked = sorted(
         (player for player in round_.players if player.present or _took_part(player)),
         key=lambda player: player.number,
     )
     rank = {player.id: index for index, player in enumerate(ranked)}
+    # Each player's score before every round, read once: floats compare them (Art. 1.4).
+    scores = {player.id: _running_scores(player, table) for player in round_.players}
     return {
-        player.id: _state(player, by_id, table, rank.get(player.id, len(ranked)))
+        player.id: _state(player, scores, table, rank.get(player.id, len(ranked)))
         for player in round_.players
     }
+
+
+def _running_scores(player: DutchPlayer, table: PointsTable) -> list[Score]:
+    """The player's score before each round, and after the last one (``len(history) + 1``)."""
+    running = [Score(0)]
+    for record in player.history:
+        running.append(Score(running[-1] + record.outcome.points(table)))
+    return running
 
 
 def _took_part(player: DutchPlayer) -> bool:
@@ -89,7 +98,10 @@ def _took_part(player: DutchPlayer) -> bool:
 
 
 def _state(
-    player: DutchPlayer, by_id: Mapping[PlayerId, DutchPlayer], table: PointsTable, rank: int
+    player: DutchPlayer,
+    scores: Mapping[PlayerId, Sequence[Score]],
+    table: PointsTable,
+    rank: int,
 ) -> PlayerState:
     colours = tuple(
         record.colour
@@ -101,7 +113,7 @@ def _state(
         id=player.id,
         number=player.number,
         rank=rank,
-        score=player.score(table),
+        score=scores[player.id][-1],
         opponents=frozenset(
             record.opponent
             for record in player.history
@@ -114,8 +126,8 @@ def _state(
         repeated=repeated,
         bye_eligible=bye_eligible(player, table),
         played_games=len(colours),
-        last_float=float_in(player, 1, by_id, table),
-        float_before=float_in(player, 2, by_id, table),
+        last_float=float_in(player, 1, scores, table),
+        float_before=float_in(player, 2, scores, table),
     )
 
 
@@ -157,10 +169,11 @@ def bye_eligible(player: DutchPlayer, table: PointsTable) -> bool:
 def float_in(
     player: DutchPlayer,
     rounds_back: int,
-    by_id: Mapping[PlayerId, DutchPlayer],
+    scores: Mapping[PlayerId, Sequence[Score]],
     table: PointsTable,
 ) -> Float | None:
-    """Art. 1.4: the float ``rounds_back`` rounds before this one.
+    """Art. 1.4: the float ``rounds_back`` rounds before this one; ``scores`` holds every
+    player's score before each round.
 
     A game between different scores gives the higher-ranked player a downfloat and the other an
     upfloat (1.4.2); a round not played that scored more than a loss is a downfloat (1.4.3);
@@ -174,14 +187,10 @@ def float_in(
         return Float.DOWN if record.outcome.points(table) > table.loss else None
     if record.opponent is None:  # never: a played round has an opponent (RoundRecord)
         return None
-    mine = _score_before(player, index, table)
-    theirs = _score_before(by_id[record.opponent], index, table)
+    mine = scores[player.id][index]
+    theirs = scores[record.opponent][index]
     if mine > theirs:
         return Float.DOWN
     if mine < theirs:
         return Float.UP
     return None
-
-
-def _score_before(player: DutchPlayer, index: int, table: PointsTable) -> Score:
-    return Score(sum(record.outcome.points(table) for record in player.history[:index]))
