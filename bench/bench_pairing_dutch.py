@@ -7,8 +7,10 @@ boards and the bye are the file's, and reports the CPU time of each round (media
 size (9 rounds, results drawn at random with forfeits, requested byes and withdrawals, see
 ``tests/domain/dutch_simulation.py``) and reports the mean and slowest round.
 
-Run: ``.venv/bin/python bench/bench_pairing_dutch.py [--repeat 3] [--sizes 100,200,500,1000]``.
-Targets: a 200-player round under 0.2 s, every round of the 1,000-player file under 4 s.
+Run: ``.venv/bin/python bench/bench_pairing_dutch.py [--repeat 3] [--sizes 100,200,500,1000]``;
+online-sized fields, each round listed: ``--no-files --sizes 4000,10000 --seeds 1 --each``.
+Targets: a 200-player round under 0.2 s, every round of the 1,000-player file under 4 s, every
+round of a 4,000-player tournament under 1 s and of a 10,000-player one under 5 s (CPU).
 """
 
 from __future__ import annotations
@@ -64,16 +66,23 @@ def files(repeat: int) -> None:
             )
 
 
-def growth(sizes: list[int], seeds: int) -> None:
+def growth(sizes: list[int], seeds: int, *, each: bool = False) -> None:
     print()
-    print("| players | rounds paired | mean s per round | slowest round s |")
-    print("| ---: | ---: | ---: | ---: |")
+    print(
+        "| players | rounds paired | mean s per round | slowest round s |"
+        + (" each round s |" if each else "")
+    )
+    print("| ---: | ---: | ---: | ---: |" + (" --- |" if each else ""))
     for size in sizes:
         timed = Timed()
         for seed in range(seeds):
             play(seed, size, 9, lambda r, p: None, pair=timed)
         times = timed.times
-        print(f"| {size} | {len(times)} | {statistics.mean(times):.3f} | {max(times):.3f} |")
+        rounds = " " + " ".join(f"{t:.2f}" for t in times) + " |" if each else ""
+        print(
+            f"| {size} | {len(times)} | {statistics.mean(times):.3f} | {max(times):.3f} |{rounds}",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -81,9 +90,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sizes", default="50,100,200,500,1000,2000")
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--no-files", action="store_true", help="skip the reference files")
+    parser.add_argument("--each", action="store_true", help="list every round's CPU time")
     args = parser.parse_args()
-    files(args.repeat)
-    growth([int(s) for s in args.sizes.split(",")], args.seeds)
+    if not args.no_files:
+        files(args.repeat)
+    growth([int(s) for s in args.sizes.split(",")], args.seeds, each=args.each)
 
 
 if __name__ == "__main__":

@@ -35,9 +35,12 @@ def play(
     impossible: Callable[[DutchInput], None] | None = None,
     *,
     pair: Callable[[DutchInput], DutchPairing] = pair_dutch,
+    mishaps: bool = True,
 ) -> int:
     """Play up to ``rounds`` rounds with ``pair``; return how many were paired. A round that
-    cannot be paired ends the tournament, after ``impossible`` has seen it."""
+    cannot be paired ends the tournament, after ``impossible`` has seen it. Without
+    ``mishaps`` every game is played and everybody comes to every round (no forfeits,
+    requested byes or withdrawals), as in a long override played to the end."""
     rng = random.Random(seed)
     history: dict[PlayerId, list[RoundRecord]] = {PlayerId(n): [] for n in range(1, players + 1)}
     gone: set[PlayerId] = set()
@@ -46,9 +49,9 @@ def play(
         asked = {
             p: rng.choice([Outcome.HALF_POINT_BYE, Outcome.ZERO_POINT_BYE])
             for p in history
-            if p not in gone and rng.random() < 0.08
+            if mishaps and p not in gone and rng.random() < 0.08
         }
-        if rng.random() < 0.1 and len(gone) < players // 3:
+        if mishaps and rng.random() < 0.1 and len(gone) < players // 3:
             gone.add(rng.choice(list(history)))
         round_ = DutchInput(
             tuple(
@@ -68,7 +71,7 @@ def play(
         check(round_, pairing)
         played: dict[PlayerId, RoundRecord] = {}
         for board in pairing.boards:
-            roll = rng.random()
+            roll = rng.random() if mishaps else 1.0
             if roll < 0.05:
                 white, black = Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
             elif roll < 0.08:

@@ -139,6 +139,24 @@ def test_a_large_field_is_paired_on_bit_sets_not_pair_by_pair(
     assert max(asked) < 1000, asked
 
 
+def test_a_long_override_without_mishaps_is_played_to_its_first_impossible_round() -> None:
+    """``play(mishaps=False)``, the benchmark's long override: everybody is paired (or gets
+    the PAB) every round, every game is played, nobody meets twice, until a round cannot be
+    paired: with this seed 9 players play 7 of the round robin's 9 rounds (Dutch looks no
+    further than the round it pairs)."""
+    seen: list[DutchInput] = []
+
+    def check(round_: DutchInput, pairing: DutchPairing) -> None:
+        _check_round(round_, pairing)
+        seen.append(round_)
+        assert all(p.present for p in round_.players)
+        for player in round_.players:
+            assert all(r.outcome.played or r.outcome is Outcome.PAIRING_BYE for r in player.history)
+
+    paired = play(1, 9, 9, check, mishaps=False)
+    assert paired == len(seen) == 7
+
+
 # -- one scoregroup, every candidate listed -------------------------------------------------
 
 
