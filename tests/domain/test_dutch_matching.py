@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.pairing.dutch_completion import maximum_matching
-from app.domain.pairing.dutch_criteria import Criteria
+from app.domain.pairing.dutch_criteria import Criteria, Layout
 from app.domain.pairing.dutch_matching import max_weight_matching
 from app.domain.pairing.dutch_state import PlayerState, Strength
 from app.domain.pairing.dutch_types import Colour
@@ -171,3 +171,31 @@ def test_two_absolute_whites_meet_only_with_a_topscorer_in_the_last_round() -> N
         0b001,
         0b001,
     ]
+
+
+@settings(max_examples=100, deadline=None)
+@given(fields(), st.integers(0, 3))
+def test_a_pair_outside_the_bracket_weighs_its_completion_field_alone(
+    field: tuple[Criteria, list[int], set[int]], played_rounds: int
+) -> None:
+    """Outside the bracket and the next one only C4/C5 counts: the weight is the completion
+    field at the very place it holds in a pair of the bracket (every lower field empty)."""
+    criteria, _, _ = field
+    criteria.layout = Layout.of(criteria.players, played_rounds)
+    width = criteria.layout.under_completion
+    n = len(criteria.players)
+    for a, b in combinations(range(n), 2):
+        outside = criteria.quality(
+            a, b, in_bracket=False, in_next=False, completion=True, bye_games=False
+        )
+        assert outside == criteria.completion(a, b) << width
+        inside = criteria.quality(
+            a, b, in_bracket=True, in_next=True, completion=True, bye_games=False
+        )
+        assert inside >> width == criteria.completion(a, b)
+        assert (
+            criteria.quality(
+                a, b, in_bracket=False, in_next=False, completion=False, bye_games=False
+            )
+            == 0
+        )

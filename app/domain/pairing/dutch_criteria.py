@@ -54,6 +54,12 @@ class Layout:
         slot = {score: index * count for index, score in enumerate(groups)}
         return cls(count, count * len(groups), slot, played_rounds)
 
+    @property
+    def under_completion(self) -> int:
+        """The width of every field below C4/C5's: C6–C8, C9, C10–C13, C14–C21."""
+        floats = min(2, self.played_rounds)
+        return 8 * self.count + 2 * self.scores + floats * 2 * (self.count + self.scores)
+
 
 class Criteria:
     """The criteria of one round over ``players`` (present players, in pairing order).
@@ -160,6 +166,12 @@ class Criteria:
         field is set; ``bye_games``: C9 counts (the bracket that sends the bye down).
         """
         lay = self.layout
+        if not (in_bracket or in_next or bye_games):
+            # Only C4/C5 counts for a pair outside the bracket and the next one, the pairs that
+            # fill most of a matching over everybody below.
+            if not completion:
+                return 0
+            return self.completion(higher, lower) << lay.under_completion
         h, lo = self.players[higher], self.players[lower]
         weight = self.completion(higher, lower) if completion else 0
         # C6, C7: a pair in the bracket, and the score of its higher player.
