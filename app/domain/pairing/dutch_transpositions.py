@@ -10,11 +10,11 @@ keeping the first choice that still allows a best candidate:
 
 "Still allows a best candidate" is judged with the prices of ``dutch_kinds``: a best candidate
 pairs tight kinds only and pairs every priced player. For the MDPs the judgement is made on
-kinds (ignoring who met whom); for the transpositions on the players themselves, with
-alternating paths. The result is certain only when it reaches the bound of the kinds: then it is
-a best candidate, every choice kept was possible and every choice passed over was not, so it is
-the first best candidate. Otherwise ``pair_in_order`` returns ``None`` and the caller solves the
-bracket exactly.
+kinds (ignoring who met whom); for the transpositions on the players themselves, with the
+maximum matching of ``matching.py``. The result is certain only when it reaches the bound of
+the kinds: then it is a best candidate, every choice kept was possible and every choice passed
+over was not, so it is the first best candidate. Otherwise ``pair_in_order`` returns ``None``
+and the caller solves the bracket exactly.
 """
 
 from __future__ import annotations
