@@ -6,8 +6,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response, status
 
-from app.api.deps import OrganizerDep, SessionDep, TournamentDep
-from app.api.responses import READ, WRITE
+from app.api.deps import OrganizerDep, OrganizerReadDep, SessionDep, TournamentDep
+from app.api.responses import READ, WRITE, problems
 from app.domain.deadline import Deadline
 from app.errors import RoundNotFound
 from app.inputs import MAX_INTEGER
@@ -15,6 +15,9 @@ from app.read_models import RoundRead
 from app.services import rounds, storage, views
 from app.settings import Settings
 
+PREVIEW = problems(401, 403, 404, 409, 503)
+# `{number:int}` in the paths below: digits only, so `…/rounds/preview` is not read as a round
+# number (a GET or DELETE there is a 405 naming POST, not a 422).
 RoundNumberPath = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="Round number")]
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])
 
@@ -38,8 +41,26 @@ def generate_round(write: OrganizerDep, session: SessionDep, request: Request) -
     return views.round_(tournament, swiss_round)
 
 
+@router.post(
+    "/preview",
+    operation_id="rounds-preview",
+    summary="Preview the next Swiss round",
+    response_model=RoundRead,
+    responses=PREVIEW,
+)
+def preview_round(header: OrganizerReadDep, session: SessionDep, request: Request) -> RoundRead:
+    """The round `POST …/rounds` would generate now, match ids included, with nothing saved or
+    emitted: generating next, with nothing changed, gives this round. The organizer's; no lock
+    is taken. Same errors as generating (409 `round_incomplete`, 503 `pairing_timeout`, …)."""
+    settings: Settings = request.app.state.settings
+    # Made here, in the thread that pairs: its budget is this thread's CPU time.
+    deadline = Deadline.after(settings.pairing_timeout, wall_seconds=settings.pairing_wall_timeout)
+    tournament, swiss_round = rounds.preview(session, header.id, deadline=deadline)
+    return views.round_(tournament, swiss_round)
+
+
 @router.delete(
-    "/{number}",
+    "/{number:int}",
     status_code=status.HTTP_204_NO_CONTENT,
     operation_id="rounds-undo",
     summary="Undo the latest round",
@@ -67,7 +88,7 @@ def list_rounds(header: TournamentDep, session: SessionDep) -> list[RoundRead]:
 
 
 @router.get(
-    "/{number}",
+    "/{number:int}",
     operation_id="rounds-read",
     summary="Read a round",
     response_model=RoundRead,

@@ -8,7 +8,7 @@ from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.matches import SwissRound
 from app.domain.tournament import Tournament
 from app.domain.types import RoundNumber
-from app.services import access, commands, events
+from app.services import access, commands, events, storage
 
 
 def generate(
@@ -26,6 +26,20 @@ def generate(
         detail=lambda r: {"round": r.number},
         watch=lambda _: lambda t, r: [(events.ROUND_GENERATED, events.round_data(t, r))],
     )
+
+
+def preview(
+    session: Session, tournament_id: str, *, deadline: Deadline = NO_DEADLINE
+) -> tuple[Tournament, SwissRound]:
+    """The round ``generate`` would make now, computed on the tournament as read and never saved.
+
+    No lock, no audit, no event, no version change: the tournament is rebuilt from its rows and
+    discarded. Generation depends only on that state and the tournament's seed, and match ids
+    continue from the highest one, so generating next, with nothing changed, gives this round,
+    match ids included. Errors as ``generate`` (``RoundIncomplete``, ``PairingTimeout``, …).
+    """
+    tournament = storage.load(session, tournament_id)
+    return tournament, tournament.generate_round(deadline=deadline)
 
 
 def undo(session: Session, write: access.Write, number: int) -> tuple[Tournament, SwissRound]:

@@ -124,3 +124,13 @@ def test_the_bound_on_the_clock_may_not_be_below_the_cpu_budget() -> None:
         Settings(pairing_timeout=5, pairing_wall_timeout=4)
     assert Settings().pairing_timeout == 5.0
     assert Settings().pairing_wall_timeout == 60.0
+
+
+def test_a_preview_has_the_same_budget(client: ApiClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    t = create(client, 16, pairing="nearest")
+    slow_step(monkeypatch, lambda: burn_cpu(2 * BUDGET))
+
+    response = client.post(f"/v1/tournaments/{t.id}/rounds/preview", headers=t.auth)
+
+    body = assert_problem(response, 503, "pairing_timeout")
+    assert body["detail"].startswith("pairing needed more than the 0.3 s of CPU time allowed")
