@@ -142,6 +142,7 @@ class AsyncClient(ClientBase):
     request_bye = AsyncOperation(operations.request_bye)
     cancel_bye = AsyncOperation(operations.cancel_bye)
     generate_round = AsyncOperation(operations.generate_round)
+    preview_round = AsyncOperation(operations.preview_round)
     undo_round = AsyncOperation(operations.undo_round)
     list_rounds = AsyncOperation(operations.list_rounds)
     get_round = AsyncOperation(operations.get_round)

@@ -143,6 +143,7 @@ class Client(ClientBase):
     request_bye = SyncOperation(operations.request_bye)
     cancel_bye = SyncOperation(operations.cancel_bye)
     generate_round = SyncOperation(operations.generate_round)
+    preview_round = SyncOperation(operations.preview_round)
     undo_round = SyncOperation(operations.undo_round)
     list_rounds = SyncOperation(operations.list_rounds)
     get_round = SyncOperation(operations.get_round)

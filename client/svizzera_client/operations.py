@@ -285,6 +285,12 @@ def generate_round(tournament_id: str, *, if_match: IfMatch = None) -> Call[Roun
     return Call(one(RoundRead), if_match=if_match)
 
 
+@operation("POST", TOURNAMENT + "/rounds/preview", "rounds-preview", auth="organizer")
+def preview_round(tournament_id: str) -> Call[RoundRead]:
+    """The round ``generate_round`` would pair now, match ids included; nothing is saved."""
+    return Call(one(RoundRead))
+
+
 @operation("DELETE", TOURNAMENT + "/rounds/{number}", "rounds-undo", auth="organizer")
 def undo_round(tournament_id: str, number: int, *, if_match: IfMatch = None) -> Call[None]:
     """Take back the latest round while none of its results is recorded."""

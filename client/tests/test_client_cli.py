@@ -130,7 +130,9 @@ def test_every_problem_is_one_line_and_a_failure(svizzera: Run, tmp_path: Path) 
     players = tmp_path / "four.txt"
     players.write_text("[red]Anna\nBruno, 1800\n\n# a comment\nCarla\nDario\n")
     svizzera("create", str(players))
-    svizzera("round")
+    previewed = as_json(svizzera("round", "--preview", "--json"))
+    assert "Preview only, nothing saved" in svizzera("round", "--preview").stdout
+    assert as_json(svizzera("round", "--json")) == previewed
     assert as_json(svizzera("round", "--undo", "--json")) == {"undone": 1}
     assert "[red]Anna" in svizzera("round").stdout  # names are not read as Rich markup
     assert "(round_incomplete)" in one_line_problem(svizzera("round", status=1))

@@ -126,7 +126,10 @@ def test_an_unreachable_server_is_a_transport_error() -> None:
 def test_a_round_undone_then_its_results_in_one_batch(client: Client) -> None:
     players = [PlayerCreate(name=name) for name in ("Anna", "Bruno", "Carla", "Dario")]
     created = client.create_tournament(TournamentCreate(name="Batch", players=players))
+    previewed = client.preview_round(created.id)
+    assert client.get_tournament(created.id).current_round == 0
     first = client.generate_round(created.id)
+    assert first.model_dump() == previewed.model_dump()
     client.undo_round(created.id, first.number)
     assert client.get_tournament(created.id).current_round == 0
     again = client.generate_round(created.id)

@@ -195,11 +195,15 @@ def round_(
     undo: Annotated[
         bool, typer.Option("--undo", help="Take back the latest round (no result recorded yet).")
     ] = False,
+    preview: Annotated[
+        bool, typer.Option("--preview", help="Show the next round as it would be paired now.")
+    ] = False,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
     """Pair the next Swiss round and show it (--show: the latest round, as it stands;
+    --preview: the next round as pairing it now would give, nothing saved;
     --undo: take the latest round back, to pair it again)."""
     with Session(server, as_json=json, tournament=tournament) as s:
         if undo:
@@ -214,11 +218,15 @@ def round_(
             if current == 0:
                 raise CommandError("no_round", "no round yet: svizzera round pairs the first")
             paired = s.client.get_round(tournament_id, current)
+        elif preview:
+            tournament_id = s.authorize()
+            paired = s.client.preview_round(tournament_id)
         else:
             tournament_id = s.authorize()
             paired = s.client.generate_round(tournament_id)
         names = render.names_of(s.client.list_players(tournament_id))
-        s.show(paired, render.round_table(paired, names))
+        note = ["Preview only, nothing saved: svizzera round pairs this round."] if preview else []
+        s.show(paired, render.round_table(paired, names), *note)
 
 
 @app.command()
