@@ -56,6 +56,18 @@ def test_a_wrong_token_is_refused_at_once_while_another_write_holds_the_lock(
     assert read.json()["version"] == 1
 
 
+def test_a_preview_takes_no_lock(app: FastAPI, client: ApiClient) -> None:
+    t = create(client, 4)
+    url = f"/v1/tournaments/{t.id}/rounds"
+    with lock_held(app, t.id):
+        previewed = client.post(f"{url}/preview", headers=t.auth)
+        generating = client.post(url, headers=t.auth)
+    assert previewed.status_code == 200, previewed.text
+    assert_problem(generating, 503, "busy")  # a write waits for the lock, the preview did not
+    generated = client.post(url, headers=t.auth)
+    assert generated.json() == previewed.json()
+
+
 def test_a_lock_not_had_in_time_is_a_busy_problem_and_changes_nothing(
     app: FastAPI, client: ApiClient
 ) -> None:
