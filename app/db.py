@@ -153,6 +153,26 @@ def _take_emitted(session: Session) -> set[str]:
     return emitted
 
 
+def release_connection(session: Session) -> None:
+    """End the session's transaction, which has only read, so its connection goes back to the
+    pool: a write's token check runs in one thread and its handler in the next one the event
+    loop hands it, and a connection kept in between is one that a request already in a thread
+    may wait for until it is refused as `busy`. The handler reads again what it needs."""
+    session.rollback()
+
+
+def commit_now(session: Session) -> None:
+    """Commit the request's transaction in the handler's own thread, as soon as its write is
+    done; ``get_session`` then commits nothing more (and still wakes the event streams).
+
+    For writes that many clients send at once (results): the tournament's lock lasts until the
+    commit, and ``get_session`` commits only after the handler has returned, in another thread
+    the event loop hands it; on a busy server that hop kept the lock for seconds while every
+    other writer waited (``docs/performance.md``, "Results on a busy tournament").
+    """
+    session.commit()
+
+
 def get_session(request: Request) -> Iterator[Session]:
     """One session and one transaction per request: commit after the handler, else roll back."""
     engine: Engine = request.app.state.engine

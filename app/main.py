@@ -10,6 +10,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
+from anyio import to_thread
 from fastapi import FastAPI
 
 from app.api import (
@@ -66,6 +67,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # hostile TRF files were read one after another; at 0.5 ms, 2-3 times
         # (docs/performance.md, "TRF import").
         sys.setswitchinterval(SWITCH_INTERVAL)
+        # As many threads as connections: a request beyond them waits in the event loop, holding
+        # nothing, instead of in a thread for a connection (which times out as `busy`) while
+        # its thread competes for the GIL with the one that holds a tournament's lock.
+        to_thread.current_default_thread_limiter().total_tokens = settings.db_pool_size
         await asyncio.to_thread(warm_pool, app.state.engine)
         _end_streams_on_exit(app.state.event_hub)
         async with webhook_worker(app.state.engine, settings):

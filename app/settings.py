@@ -33,7 +33,7 @@ class Settings(BaseSettings):
     )
     max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
     db_pool_size: int = Field(
-        default=10, ge=1, description="Database connections per worker (PostgreSQL)"
+        default=10, ge=1, description="Connections (PostgreSQL) and request threads per worker"
     )
     lock_timeout: float = Field(
         default=5.0,

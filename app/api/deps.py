@@ -10,7 +10,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
 from app.api.cache import ReadCache
-from app.db import get_session
+from app.db import get_session, release_connection
 from app.errors import Forbidden, NotModified, PreconditionFailed, Unauthorized
 from app.inputs import TOURNAMENT_ID
 from app.services import access, quotas, storage
@@ -75,6 +75,7 @@ def organizer(
         )
     header = access.read_header(session, tournament_id)
     access.check_token(header, credentials.credentials)
+    release_connection(session)
     return _write(header, response, if_match, access.ORGANIZER, credentials.credentials)
 
 
@@ -89,6 +90,7 @@ def result_writer(
     header = access.read_header(session, tournament_id)
     token = credentials.credentials if credentials else None
     actor = access.check_result_token(session, header, token)
+    release_connection(session)
     return _write(header, response, if_match, actor, token)
 
 

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Path
 from app.api.deps import ResultWriterDep, SessionDep
 from app.api.responses import WRITE
 from app.api.schemas import ResultsBatch, ResultWrite
+from app.db import commit_now
 from app.inputs import MAX_INTEGER
 from app.read_models import MatchRead
 from app.services import results, views
@@ -33,7 +34,7 @@ def record_result(
     """Swiss results change only in the latest round (`round_locked`); a level final-phase score
     names its `winner` (`winner_required`). Send `If-Match` with the ETag you read to avoid
     overwriting a change you have not seen (412)."""
-    _, match = results.record(
+    match = results.record(
         session,
         writer,
         match_id,
@@ -43,6 +44,7 @@ def record_result(
         decided_by=body.decided_by,
         forfeit=body.forfeit,
     )
+    commit_now(session)
     return views.match(match)
 
 
@@ -55,7 +57,8 @@ def record_result(
 )
 def clear_result(match_id: MatchId, writer: ResultWriterDep, session: SessionDep) -> MatchRead:
     """Same correction rules as recording; answers the match without its result."""
-    _, match = results.clear(session, writer, match_id)
+    match = results.clear(session, writer, match_id)
+    commit_now(session)
     return views.match(match)
 
 

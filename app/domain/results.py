@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from app.domain.errors import FinalPlayed, InvalidResult, RoundLocked, WinnerRequired
 from app.domain.matches import Match
@@ -95,3 +96,25 @@ def winner_of(match: Match, result: Result) -> PlayerId | None:
     if side is None:
         return None
     return match.home if side is Side.HOME else match.away
+
+
+def with_result(
+    match: Match,
+    result: Result | None,
+    *,
+    current_round: int,
+    final_phase_started: bool,
+    final_matches: Sequence[Match],
+) -> Match:
+    """``match`` with ``result`` recorded, or cleared (``None``), if the result is valid and
+    the match may still change (``tournament.md``, "Results", "Corrections")."""
+    if result is not None:
+        result = validate_result(match, result)
+    check_correctable(
+        match,
+        new_winner=winner_of(match, result) if result is not None else None,
+        current_round=current_round,
+        final_phase_started=final_phase_started,
+        final_matches=final_matches,
+    )
+    return replace(match, result=result)

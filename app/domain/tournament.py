@@ -49,7 +49,7 @@ from app.domain.requested_byes import (
     with_bye,
     without_bye,
 )
-from app.domain.results import check_correctable, validate_result, winner_of
+from app.domain.results import with_result
 from app.domain.round_pairing import pair_by_system
 from app.domain.settings import Settings
 from app.domain.tournament_state import TournamentState
@@ -347,9 +347,7 @@ class Tournament(TournamentState):
     def record_result(self, match_id: MatchId, result: Result) -> MatchChanges:
         """Record or correct a result (``tournament.md``, "Corrections")."""
         match = self._match(match_id)
-        result = validate_result(match, result)
-        self._check_correctable(match, new_winner=winner_of(match, result))
-        updated = replace(match, result=result)
+        updated = self._with_result(match, result)
         self.matches[match_id] = updated
         if match.stage is Stage.SEMIFINAL:
             return self._reform_finals(updated)
@@ -361,8 +359,7 @@ class Tournament(TournamentState):
         match = self._match(match_id)
         if match.result is None:
             return MatchChanges(())
-        self._check_correctable(match, new_winner=None)
-        updated = replace(match, result=None)
+        updated = self._with_result(match, None)
         self.matches[match_id] = updated
         if match.stage is Stage.SEMIFINAL:
             return self._reform_finals(updated)
@@ -414,10 +411,10 @@ class Tournament(TournamentState):
         self.matches.update((m.id, m) for m in changes.written)
         return MatchChanges((semifinal, *changes.written), changes.removed)
 
-    def _check_correctable(self, match: Match, *, new_winner: PlayerId | None) -> None:
-        check_correctable(
+    def _with_result(self, match: Match, result: Result | None) -> Match:
+        return with_result(
             match,
-            new_winner=new_winner,
+            result,
             current_round=self.current_round,
             final_phase_started=self.final_phase_started,
             # looked at only for a final-phase match: a Swiss batch of 2,048 results would

@@ -5,7 +5,7 @@ and matches. ``Tournament`` (``app.domain.tournament``) adds the commands that c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from app.domain import final_phase as fp
@@ -17,6 +17,21 @@ from app.domain.requested_byes import bye_scores
 from app.domain.settings import Settings
 from app.domain.standings import StandingRow, SwissGame, compute_standings
 from app.domain.types import GroupName, Player, PlayerId, Stage, Status
+
+
+def swiss_status(
+    swiss_rounds: int,
+    final_phase: FinalPhaseKind,
+    current_round: int,
+    *,
+    round_complete: Callable[[], bool],
+) -> Status:
+    """The status from round 1 until a final phase starts (``tournament.md``, "Lifecycle"):
+    ``finished`` once the last Swiss round of a format without final phase is complete (asked
+    of ``round_complete`` only then), else ``swiss``."""
+    if final_phase is FinalPhaseKind.NONE and current_round == swiss_rounds and round_complete():
+        return Status.FINISHED
+    return Status.SWISS
 
 
 class TournamentState:
@@ -72,13 +87,12 @@ class TournamentState:
         if self.final_phase_started:
             return Status.FINISHED if self._final_ranking_ready() else Status.FINAL_PHASE
         fmt = self.format
-        if (
-            fmt.final_phase is FinalPhaseKind.NONE
-            and self.current_round == fmt.swiss_rounds
-            and self._round_complete(self.current_round)
-        ):
-            return Status.FINISHED
-        return Status.SWISS
+        return swiss_status(
+            fmt.swiss_rounds,
+            fmt.final_phase,
+            self.current_round,
+            round_complete=lambda: self._round_complete(self.current_round),
+        )
 
     def round_matches(self, number: int) -> list[Match]:
         return sorted(

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from app.db import is_busy
 from app.errors import Forbidden, PreconditionFailed, TournamentNotFound, Unauthorized
 from app.models import AccessTokenRow
 from app.services.storage import T
@@ -141,6 +143,35 @@ def lock_header(session: Session, tournament_id: str) -> Header:
     if row is None:
         raise TournamentNotFound(tournament_id)
     return Header(*row)
+
+
+QUEUE_WAITS = 6
+"""Lock waits (each at most the lock timeout) a write may make while writes ahead of it get
+through (``lock_header_in_queue``)."""
+
+
+def lock_header_in_queue(session: Session, tournament_id: str, *, seen: int) -> Header:
+    """``lock_header`` for a write that has written nothing yet in its transaction, at the
+    tournament's ``seen`` version: a wait that runs out while other writes to the tournament
+    were saved (the version moved) is a queue moving on a busy machine, not a stuck lock, so
+    the write waits again, up to ``QUEUE_WAITS`` times. Only a wait in which no write got
+    through ends as ``busy``.
+
+    The failed wait ends the transaction (PostgreSQL aborts it; SQLite must begin a new one to
+    take its lock on the newest state), which loses only reads.
+    """
+    for _ in range(QUEUE_WAITS - 1):
+        try:
+            return lock_header(session, tournament_id)
+        except OperationalError as error:
+            if not is_busy(error):
+                raise
+            session.rollback()
+            now = read_header(session, tournament_id).version
+            if now == seen:
+                raise
+            seen = now
+    return lock_header(session, tournament_id)
 
 
 def check_still_allowed(session: Session, write: Write, locked: Header) -> None:

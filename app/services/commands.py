@@ -66,13 +66,34 @@ def run(
         **(columns or {}),
     )
     described = detail(applied.outcome) if callable(detail) else detail
-    audit.record(session, tid, action, actor=write.actor, **(described or {}))
     caused = applied.describe(applied.tournament, applied.outcome) if applied.describe else []
-    finished = events.finished(applied.status_before, applied.tournament)
-    events.emit(session, tid, [*caused, *finished], version=applied.version + 1)
-    if write.saved is not None:
-        write.saved(applied.version + 1)
+    conclude(
+        session,
+        write,
+        action,
+        version=applied.version + 1,
+        detail=described,
+        caused=[*caused, *events.finished(applied.status_before, applied.tournament)],
+    )
     return applied.tournament, applied.outcome
+
+
+def conclude(
+    session: Session,
+    write: access.Write,
+    action: str,
+    *,
+    version: int,
+    detail: dict[str, Any] | None,
+    caused: list[events.NewEvent],
+) -> None:
+    """What every saved write ends with, under the tournament's lock: its audit entry, its
+    events in the outbox, and the new ``version`` told to the client."""
+    tid = write.tournament_id
+    audit.record(session, tid, action, actor=write.actor, **(detail or {}))
+    events.emit(session, tid, caused, version=version)
+    if write.saved is not None:
+        write.saved(version)
 
 
 def _apply(

@@ -208,11 +208,7 @@ class ResultWatch:
         """The event of the match; ``status`` is ``after.status`` (a batch computes it once:
         it looks at every match)."""
         match = after.matches[MatchId(self.match_id)]
-        if match.result is None:
-            kind = RESULT_CLEARED
-        else:
-            kind = RESULT_CORRECTED if self.had_result else RESULT_RECORDED
-        data: dict[str, Any] = {"match": _dump(views.match(match)), "status": status.value}
+        kind, data = result_event(match, had_result=self.had_result, status=status)
         if match.stage is not Stage.SWISS:
             data["finals_written"] = [
                 _dump(views.match(m))
@@ -221,6 +217,16 @@ class ResultWatch:
             ]
             data["finals_removed"] = list(changes.removed)
         return kind, data
+
+
+def result_event(match: Match, *, had_result: bool, status: Status) -> NewEvent:
+    """``result.recorded|corrected|cleared`` of ``match`` as it is after the write (``had_result``:
+    it had one before), with the tournament's status after it."""
+    if match.result is None:
+        kind = RESULT_CLEARED
+    else:
+        kind = RESULT_CORRECTED if had_result else RESULT_RECORDED
+    return kind, {"match": _dump(views.match(match)), "status": status.value}
 
 
 def result_events(match_id: int) -> Callable[[Tournament], Describe]:

@@ -1,16 +1,26 @@
-"""Results: record, correct, clear (one, or several all or nothing); start the final phase."""
+"""Results: record, correct, clear (one, or several all or nothing); start the final phase.
+
+One result on a Swiss match, the write a busy tournament gets most (every scorekeeper at once),
+reads and writes only that match and the tournament's status columns (``storage.MatchScope``):
+its cost does not grow with the tournament, and it holds the tournament's lock only to write.
+Everything else, and the result that finishes the tournament (``tournament.finished`` names
+the podium), goes through ``commands.run`` on the whole tournament.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from app.domain.errors import DomainError
 from app.domain.matches import Match, MatchChanges, MatchId
+from app.domain.results import with_result
 from app.domain.tournament import Tournament
-from app.domain.types import DecidedBy, Forfeit, Result, Side
-from app.services import access, commands, events
+from app.domain.tournament_state import swiss_status
+from app.domain.types import DecidedBy, Forfeit, Result, Side, Stage, Status
+from app.services import access, commands, events, storage
 
 
 def record(
@@ -23,24 +33,107 @@ def record(
     winner: Side | None,
     decided_by: DecidedBy | None,
     forfeit: Forfeit | None,
-) -> tuple[Tournament, Match]:
+) -> Match:
     result = result_of(home, away, winner, decided_by, forfeit)
-    tournament, _ = commands.run(
-        session,
-        write,
-        "results-record",
-        lambda t: t.record_result(match_id, result),
-        detail={
-            "match_id": match_id,
-            "home": home,
-            "away": away,
-            "winner": winner,
-            "decided_by": decided_by,
-            "forfeit": forfeit,
-        },
-        watch=events.result_events(match_id),
+    detail = {
+        "match_id": match_id,
+        "home": home,
+        "away": away,
+        "winner": winner,
+        "decided_by": decided_by,
+        "forfeit": forfeit,
+    }
+    return _write_one(session, write, match_id, result, "results-record", detail)
+
+
+def clear(session: Session, write: access.Write, match_id: int) -> Match:
+    return _write_one(session, write, match_id, None, "results-clear", {"match_id": match_id})
+
+
+def _write_one(
+    session: Session,
+    write: access.Write,
+    match_id: int,
+    result: Result | None,
+    action: str,
+    detail: dict[str, Any],
+) -> Match:
+    """Record ``result`` on ``match_id`` (``None``: clear it); the rules are checked before
+    the lock, and again under it only if another write was saved in between."""
+    tid = write.tournament_id
+    scope = storage.load_match_scope(session, tid, match_id)
+    access.check_expected(write, scope.version)
+    before = _swiss(scope)
+    if before is None:
+        return _whole(session, write, match_id, result, action, detail)
+    _applied(scope, before, result)  # a refusal takes no lock
+    locked = access.lock_header_in_queue(session, tid, seen=scope.version)
+    access.check_still_allowed(session, write, locked)
+    if locked.version != scope.version:
+        access.check_expected(write, locked.version)
+        scope = storage.load_match_scope(session, tid, match_id)  # under the lock: nothing moves
+        before = _swiss(scope)
+        if before is None:
+            return _whole(session, write, match_id, result, action, detail)
+    after, status = _applied(scope, before, result)
+    if status is Status.FINISHED and scope.status is not Status.FINISHED:
+        return _whole(session, write, match_id, result, action, detail)
+    version = scope.version + 1
+    storage.save_result(session, tid, before, after, version=version, status=status)
+    written = result is not None or before.result is not None  # as ``Tournament.clear_result``
+    caused = [events.result_event(after, had_result=before.result is not None, status=status)]
+    commands.conclude(
+        session, write, action, version=version, detail=detail, caused=caused if written else []
     )
-    return tournament, tournament.matches[match_id]
+    return after
+
+
+def _swiss(scope: storage.MatchScope) -> Match | None:
+    """The scope's match if it is a Swiss one (a final-phase result may re-form the finals)."""
+    return scope.match if scope.match is not None and scope.match.stage is Stage.SWISS else None
+
+
+def _applied(
+    scope: storage.MatchScope, match: Match, result: Result | None
+) -> tuple[Match, Status]:
+    """The Swiss match with ``result`` if the rules allow it, and the tournament's status then."""
+    if result is None and match.result is None:
+        return match, scope.status  # nothing to clear: no rule to check, nothing changes
+    after = with_result(
+        match,
+        result,
+        current_round=scope.current_round,
+        final_phase_started=scope.final_phase_started,
+        final_matches=(),  # only a final-phase match looks at them
+    )
+    status = swiss_status(
+        scope.swiss_rounds,
+        scope.final_phase,
+        scope.current_round,
+        round_complete=lambda: scope.others_open == 0 and after.result is not None,
+    )
+    return after, status
+
+
+def _whole(
+    session: Session,
+    write: access.Write,
+    match_id: int,
+    result: Result | None,
+    action: str,
+    detail: dict[str, Any],
+) -> Match:
+    """The result as a command on the whole tournament (``commands.run``)."""
+
+    def command(tournament: Tournament) -> MatchChanges:
+        if result is None:
+            return tournament.clear_result(MatchId(match_id))
+        return tournament.record_result(MatchId(match_id), result)
+
+    tournament, _ = commands.run(
+        session, write, action, command, detail=detail, watch=events.result_events(match_id)
+    )
+    return tournament.matches[MatchId(match_id)]
 
 
 def result_of(
@@ -94,18 +187,6 @@ def _described(result: Result) -> dict[str, object]:
         "decided_by": result.decided_by,
         "forfeit": result.forfeit,
     }
-
-
-def clear(session: Session, write: access.Write, match_id: int) -> tuple[Tournament, Match]:
-    tournament, _ = commands.run(
-        session,
-        write,
-        "results-clear",
-        lambda t: t.clear_result(match_id),
-        detail={"match_id": match_id},
-        watch=events.result_events(match_id),
-    )
-    return tournament, tournament.matches[match_id]
 
 
 def start_final_phase(session: Session, write: access.Write) -> tuple[Tournament, MatchChanges]:

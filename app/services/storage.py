@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.orm import Session, aliased
 
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
@@ -37,6 +37,7 @@ from app.domain.types import (
     Score,
     Side,
     Stage,
+    Status,
     Tiebreak,
 )
 from app.errors import Busy, TournamentNotFound
@@ -232,6 +233,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
     )
 
 
+_RESULT_OF_MATCH = (RES.c.tournament_id == M.c.tournament_id) & (RES.c.match_number == M.c.number)
 _MATCHES = select(
     M.c.number,
     M.c.stage,
@@ -246,7 +248,7 @@ _MATCHES = select(
     RES.c.winner,
     RES.c.decided_by,
     RES.c.forfeit,
-).outerjoin(RES, (RES.c.tournament_id == M.c.tournament_id) & (RES.c.match_number == M.c.number))
+).outerjoin(RES, _RESULT_OF_MATCH)
 
 
 # Enum members by stored value: a dict lookup is several times cheaper than ``Enum(value)``,
@@ -274,6 +276,73 @@ def _match(r: Any) -> Match:
         PlayerId(r[6]),
         _RULE[r[7]],
         result,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScope:
+    """What a result on one match needs of its tournament, read at ``version``: the status and
+    format columns the last write kept (``derived_columns``), the match (``None``: no such
+    match), and how many other Swiss matches of the latest round have no result."""
+
+    version: int
+    status: Status
+    current_round: int
+    swiss_rounds: int
+    final_phase: FinalPhaseKind
+    final_phase_started: bool
+    match: Match | None
+    others_open: int
+
+
+def load_match_scope(session: Session, tournament_id: str, match_id: int) -> MatchScope:
+    """A ``MatchScope`` in one statement, so of one state, whatever the size of the tournament."""
+    others = aliased(M)
+    others_result = aliased(RES)
+    others_open = (
+        select(func.count())
+        .select_from(
+            others.outerjoin(
+                others_result,
+                (others_result.c.tournament_id == others.c.tournament_id)
+                & (others_result.c.match_number == others.c.number),
+            )
+        )
+        .where(
+            others.c.tournament_id == T.c.id,
+            others.c.stage == Stage.SWISS.value,
+            others.c.round == T.c.current_round,
+            others.c.number != match_id,
+            others_result.c.match_number.is_(None),
+        )
+        .scalar_subquery()
+    )
+    match = M.outerjoin(RES, _RESULT_OF_MATCH)
+    row = session.execute(
+        select(
+            T.c.version,
+            T.c.status,
+            T.c.current_round,
+            T.c.resolved_swiss_rounds,
+            T.c.resolved_final_phase,
+            T.c.final_phase_started,
+            others_open,
+            *_MATCHES.selected_columns,
+        )
+        .select_from(T.outerjoin(match, (M.c.tournament_id == T.c.id) & (M.c.number == match_id)))
+        .where(T.c.id == tournament_id)
+    ).first()
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    return MatchScope(
+        row[0],
+        Status(row[1]),
+        row[2],
+        row[3],
+        FinalPhaseKind(row[4]),
+        row[5],
+        _match(row[7:]) if row[7] is not None else None,
+        row[6],
     )
 
 
@@ -313,6 +382,25 @@ def save(
     _save_players(session, tournament_id, before.players, after.players)
     _save_rounds(session, tournament_id, before.rounds, after.rounds)
     _save_matches(session, tournament_id, before.matches, after.matches)
+
+
+def save_result(
+    session: Session,
+    tournament_id: str,
+    before: Match,
+    after: Match,
+    *,
+    version: int,
+    status: Status,
+) -> None:
+    """Write one match's new result, and the tournament's version and status: all that a
+    result on a Swiss match changes (``MatchScope``)."""
+    session.execute(
+        update(T)
+        .where(T.c.id == tournament_id)
+        .values(version=version, status=status.value, updated_at=now())
+    )
+    _save_matches(session, tournament_id, {before.id: before}, {after.id: after})
 
 
 def _player_values(p: Player) -> dict[str, Any]:
