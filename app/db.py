@@ -165,10 +165,11 @@ def commit_now(session: Session) -> None:
     """Commit the request's transaction in the handler's own thread, as soon as its write is
     done; ``get_session`` then commits nothing more (and still wakes the event streams).
 
-    For writes that many clients send at once (results): the tournament's lock lasts until the
-    commit, and ``get_session`` commits only after the handler has returned, in another thread
-    the event loop hands it; on a busy server that hop kept the lock for seconds while every
-    other writer waited (``docs/performance.md``, "Results on a busy tournament").
+    For writes that clients send at once (results, rounds, the final phase): the tournament's
+    lock lasts until the commit, and ``get_session`` commits only after the response has been
+    validated, which takes a request thread again; with every thread of the worker waiting on
+    that lock, the commit waited until they timed out (``docs/performance.md``, "Results on a
+    busy tournament").
     """
     session.commit()
 

@@ -83,4 +83,5 @@ def record_results(
         for e in body.results
     ]
     _, matches = results.record_many(session, writer, entries)
+    commit_now(session)
     return [views.match(m) for m in matches]

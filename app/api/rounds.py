@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Request, Response, status
 
 from app.api.deps import OrganizerDep, OrganizerReadDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE, problems
+from app.db import commit_now
 from app.domain.deadline import Deadline
 from app.errors import RoundNotFound
 from app.inputs import MAX_INTEGER
@@ -38,6 +39,7 @@ def generate_round(write: OrganizerDep, session: SessionDep, request: Request) -
     # Made here, in the thread that pairs: its budget is this thread's CPU time.
     deadline = Deadline.after(settings.pairing_timeout, wall_seconds=settings.pairing_wall_timeout)
     tournament, swiss_round = rounds.generate(session, write, deadline=deadline)
+    commit_now(session)
     return views.round_(tournament, swiss_round)
 
 
