@@ -161,21 +161,11 @@ def release_connection(session: Session) -> None:
     session.rollback()
 
 
-def commit_now(session: Session) -> None:
-    """Commit the request's transaction in the handler's own thread, as soon as its write is
-    done; ``get_session`` then commits nothing more (and still wakes the event streams).
-
-    For writes that clients send at once (results, rounds, the final phase): the tournament's
-    lock lasts until the commit, and ``get_session`` commits only after the response has been
-    validated, which takes a request thread again; with every thread of the worker waiting on
-    that lock, the commit waited until they timed out (``docs/performance.md``, "Results on a
-    busy tournament").
-    """
-    session.commit()
-
-
 def get_session(request: Request) -> Iterator[Session]:
-    """One session and one transaction per request: commit after the handler, else roll back."""
+    """One session and one transaction per request: commit after the handler, else roll back.
+
+    Handlers of ``app.api.routing.CommittingRoute`` have committed already, in their own thread;
+    the commit here then has nothing left to do."""
     engine: Engine = request.app.state.engine
     with Session(engine, expire_on_commit=False) as session:
         try:

@@ -9,12 +9,15 @@ from fastapi import APIRouter, Path, Query, Response, status
 
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
+from app.api.routing import CommittingRoute
 from app.api.schemas import ByeRequest, PlayerCreate, PlayerUpdate
 from app.inputs import MAX_INTEGER, NO_CONTROL_CHARACTERS
 from app.read_models import PlayerRead
 from app.services import players, storage, views
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}/players", tags=["players"])
+router = APIRouter(
+    prefix="/v1/tournaments/{tournament_id}/players", tags=["players"], route_class=CommittingRoute
+)
 PlayerId = Annotated[
     int, Path(description="The player's id in this tournament", ge=1, le=MAX_INTEGER)
 ]

@@ -9,13 +9,15 @@ from fastapi import APIRouter, Path
 
 from app.api.deps import ResultWriterDep, SessionDep
 from app.api.responses import WRITE
+from app.api.routing import CommittingRoute
 from app.api.schemas import ResultsBatch, ResultWrite
-from app.db import commit_now
 from app.inputs import MAX_INTEGER
 from app.read_models import MatchRead
 from app.services import results, views
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["results"])
+router = APIRouter(
+    prefix="/v1/tournaments/{tournament_id}", tags=["results"], route_class=CommittingRoute
+)
 MatchId = Annotated[
     int, Path(ge=1, le=MAX_INTEGER, description="The match's id in this tournament")
 ]
@@ -44,7 +46,6 @@ def record_result(
         decided_by=body.decided_by,
         forfeit=body.forfeit,
     )
-    commit_now(session)
     return views.match(match)
 
 
@@ -58,7 +59,6 @@ def record_result(
 def clear_result(match_id: MatchId, writer: ResultWriterDep, session: SessionDep) -> MatchRead:
     """Same correction rules as recording; answers the match without its result."""
     match = results.clear(session, writer, match_id)
-    commit_now(session)
     return views.match(match)
 
 
@@ -83,5 +83,4 @@ def record_results(
         for e in body.results
     ]
     _, matches = results.record_many(session, writer, entries)
-    commit_now(session)
     return [views.match(m) for m in matches]

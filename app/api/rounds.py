@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Request, Response, status
 
 from app.api.deps import OrganizerDep, OrganizerReadDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE, problems
-from app.db import commit_now
+from app.api.routing import CommittingRoute
 from app.domain.deadline import Deadline
 from app.errors import RoundNotFound
 from app.inputs import MAX_INTEGER
@@ -20,7 +20,9 @@ PREVIEW = problems(401, 403, 404, 409, 503)
 # `{number:int}` in the paths below: digits only, so `…/rounds/preview` is not read as a round
 # number (a GET or DELETE there is a 405 naming POST, not a 422).
 RoundNumberPath = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="Round number")]
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"])
+router = APIRouter(
+    prefix="/v1/tournaments/{tournament_id}/rounds", tags=["rounds"], route_class=CommittingRoute
+)
 
 
 @router.post(
@@ -39,7 +41,6 @@ def generate_round(write: OrganizerDep, session: SessionDep, request: Request) -
     # Made here, in the thread that pairs: its budget is this thread's CPU time.
     deadline = Deadline.after(settings.pairing_timeout, wall_seconds=settings.pairing_wall_timeout)
     tournament, swiss_round = rounds.generate(session, write, deadline=deadline)
-    commit_now(session)
     return views.round_(tournament, swiss_round)
 
 

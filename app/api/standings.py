@@ -8,12 +8,12 @@ from fastapi import APIRouter, Query, Response, status
 
 from app.api.deps import OrganizerDep, ReadCacheDep, SessionDep, TournamentDep, etag
 from app.api.responses import READ, WRITE
-from app.db import commit_now
+from app.api.routing import CommittingRoute
 from app.domain.types import GroupName
 from app.read_models import FinalPhaseRead, StandingsRead
 from app.services import results, storage, views
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}")
+router = APIRouter(prefix="/v1/tournaments/{tournament_id}", route_class=CommittingRoute)
 
 
 @router.get(
@@ -57,7 +57,6 @@ def start_final_phase(write: OrganizerDep, session: SessionDep) -> FinalPhaseRea
     dropped): the qualifiers are the first active players of the standings now. 409
     `round_incomplete` while results are missing."""
     tournament, _ = results.start_final_phase(session, write)
-    commit_now(session)
     return views.final_phase(tournament)
 
 

@@ -8,11 +8,14 @@ from fastapi import APIRouter, Path, Response, status
 
 from app.api.deps import OrganizerDep, OrganizerReadDep, SessionDep
 from app.api.responses import WRITE, problems
+from app.api.routing import CommittingRoute
 from app.api.token_schemas import OrganizerTokenRotated, TokenCreate, TokenCreated, TokenRead
 from app.inputs import MAX_INTEGER
 from app.services import tokens
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["tokens"])
+router = APIRouter(
+    prefix="/v1/tournaments/{tournament_id}", tags=["tokens"], route_class=CommittingRoute
+)
 TokenId = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="The scorekeeper token's id")]
 
 

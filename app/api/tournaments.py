@@ -18,6 +18,7 @@ from app.api.deps import (
     etag,
 )
 from app.api.responses import READ, WRITE, problems
+from app.api.routing import CommittingRoute
 from app.api.schemas import TournamentCreate, TournamentUpdate
 from app.domain.types import Status
 from app.inputs import NO_CONTROL_CHARACTERS
@@ -30,7 +31,7 @@ from app.read_models import (
 )
 from app.services import audit, tournaments, views
 
-router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
+router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"], route_class=CommittingRoute)
 IfNoneMatch = Annotated[str | None, Header(description="An ETag from an earlier read")]
 NameContains = Annotated[
     str | None,

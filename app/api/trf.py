@@ -18,7 +18,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, status
 from fastapi.responses import Response
-from fastapi.routing import APIRoute
 from starlette.datastructures import Headers
 from starlette.routing import Match
 from starlette.types import Scope
@@ -26,6 +25,7 @@ from starlette.types import Scope
 from app.api.deps import SessionDep, TournamentDep, check_create_key, create_quota, etag
 from app.api.http_rules import has_body, is_json, not_json
 from app.api.responses import READ, problems
+from app.api.routing import CommittingRoute
 from app.api.tournaments import created_answer
 from app.errors import Busy
 from app.read_models import TournamentCreated
@@ -39,7 +39,7 @@ TRF_MEDIA_TYPE = "text/plain"
 TRF_BODY = f"a TRF file with `Content-Type: {TRF_MEDIA_TYPE}`"
 
 
-class TrfBodyRoute(APIRoute):
+class TrfBodyRoute(CommittingRoute):
     """A route that matches only requests with a body that is not JSON."""
 
     def matches(self, scope: Scope) -> tuple[Match, Scope]:

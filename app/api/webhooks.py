@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response, 
 from app.api import paging
 from app.api.deps import Credentials, SessionDep, TournamentId
 from app.api.responses import problems
+from app.api.routing import CommittingRoute
 from app.api.webhook_schemas import (
     DeliveryPage,
     DeliveryRead,
@@ -25,7 +26,11 @@ from app.inputs import MAX_INTEGER
 from app.services import access, webhooks
 from app.settings import Settings
 
-router = APIRouter(prefix="/v1/tournaments/{tournament_id}/webhooks", tags=["webhooks"])
+router = APIRouter(
+    prefix="/v1/tournaments/{tournament_id}/webhooks",
+    tags=["webhooks"],
+    route_class=CommittingRoute,
+)
 WebhookId = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="The webhook endpoint's id")]
 DeliveryId = Annotated[
     int, Path(ge=1, le=MAX_INTEGER, description="The delivery's id (`Svizzera-Delivery-Id`)")

@@ -81,3 +81,32 @@ def test_a_hundred_results_at_once_on_a_loaded_machine_all_succeed(db_url: str) 
     assert [e.seq for e in stream] == list(range(1, len(stream) + 1))
     results = [e for e in stream if e.type == events.RESULT_RECORDED]
     assert sorted(e.data["match"]["id"] for e in results) == sorted(m["id"] for m in matches)
+
+
+def test_writes_beyond_the_worker_threads_at_once_all_succeed(db_url: str) -> None:
+    """More organizer writes at once than a worker has threads (its connection pool, 10):
+    each commits as its handler returns, so the lock holder never waits for a thread that
+    the writers queued behind it hold (before: 20 of 30 late entries refused `busy`)."""
+    late = 30
+    with serve(db_url, workers=1) as base, httpx.Client(base_url=base, timeout=60) as http:
+        body = {"name": "Late", "players": [{"name": f"Player {i}"} for i in range(8)]}
+        created = http.post("/v1/tournaments", json=body).json()
+        tid, organizer = created["id"], bearer(created["organizer_token"])
+        barrier = threading.Barrier(late)
+
+        def enter(index: int) -> httpx.Response:
+            with httpx.Client(base_url=base, timeout=60) as own:
+                barrier.wait()
+                return own.post(
+                    f"/v1/tournaments/{tid}/players",
+                    json={"name": f"Late {index}"},
+                    headers=organizer,
+                )
+
+        with ThreadPoolExecutor(late) as pool:
+            responses = list(pool.map(enter, range(late)))
+
+        assert [r.text for r in responses if r.status_code != 201] == []
+        names = {p["name"] for p in http.get(f"/v1/tournaments/{tid}/players").json()}
+        assert names >= {f"Late {i}" for i in range(late)}
+        assert len(names) == 8 + late
