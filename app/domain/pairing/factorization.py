@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing.matching import bits
+from app.domain.pairing.matching import bits, component
 
 Mates = list[list[int]]
 """``mates[c][v]``: ``v``'s opponent in the round of colour ``c`` (``-1``: none yet)."""
@@ -63,13 +63,7 @@ def odd_component(graph: Sequence[int]) -> bool:
     """Whether some component has an odd number of players: then no round pairs everyone."""
     left = (1 << len(graph)) - 1
     while left:
-        seen = frontier = left & -left
-        while frontier:
-            reach = 0
-            for v in bits(frontier):
-                reach |= graph[v]
-            frontier = reach & ~seen
-            seen |= frontier
+        seen = component(graph, left)
         if seen.bit_count() % 2:
             return True
         left &= ~seen

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
+from app.domain.pairing.matching import component
 
 EXACT_MAX_PLAYERS = 16
 EXACT_MAX_LATER_ROUNDS = 4
@@ -274,25 +275,13 @@ def _perfect_matchings(
             yield rest
 
 
-def _one_component(graph: Graph, start: int) -> int:
-    """The component of ``graph`` that holds the lowest player of ``start``."""
-    seen = frontier = start & -start
-    while frontier:
-        reach = 0
-        for v in _bits(frontier):
-            reach |= graph[v]
-        frontier = reach & ~seen
-        seen |= frontier
-    return seen
-
-
 def _odd_components(graph: Graph, everyone: int) -> int:
     """The players in components of odd size: a round needs none (even count) or one (odd)."""
     odd = 0
     left = everyone
     while left:
-        component = _one_component(graph, left)
-        if component.bit_count() % 2:
-            odd |= component
-        left &= ~component
+        seen = component(graph, left)
+        if seen.bit_count() % 2:
+            odd |= seen
+        left &= ~seen
     return odd

@@ -32,6 +32,18 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def component(graph: Sequence[int], start: int) -> int:
+    """The players of ``graph`` (bit sets of neighbours) connected to the lowest of ``start``."""
+    seen = frontier = start & -start
+    while frontier:
+        reach = 0
+        for v in bits(frontier):
+            reach |= graph[v]
+        frontier = reach & ~seen
+        seen |= frontier
+    return seen
+
+
 def lowest(mask: int) -> int:
     """The lowest member of a non-empty bit set."""
     return (mask & -mask).bit_length() - 1
