@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.db import is_busy
 from app.domain import errors as domain
-from app.domain.pairing.dutch_types import PairingImpossible
+from app.domain.pairing.dutch.types import PairingImpossible
 
 logger = logging.getLogger("svizzera")
 PROBLEM_JSON = "application/problem+json"

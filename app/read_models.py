@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSc
 
 from app.domain.colours import ColourRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
-from app.domain.pairing.dutch_types import Colour
+from app.domain.pairing.dutch.types import Colour
 from app.domain.types import (
     ByeKind,
     DecidedBy,

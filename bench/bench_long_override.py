@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.domain.pairing import lim, nearest
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
 from app.domain.pairing.dutch import pair_dutch
-from app.domain.pairing.dutch_types import DutchInput, DutchPairing
+from app.domain.pairing.dutch.types import DutchInput, DutchPairing
 from app.domain.types import RoundNumber
 from bench.simulate import POINTS, Simulation
 from tests.domain.dutch_simulation import play

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.domain.pairing.dutch import pair_dutch
-from app.domain.pairing.dutch_types import DutchInput, DutchPairing
+from app.domain.pairing.dutch.types import DutchInput, DutchPairing
 from tests.domain.dutch_reference import round_input, round_result, rounds
 from tests.domain.dutch_simulation import play
 

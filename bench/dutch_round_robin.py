@@ -15,7 +15,7 @@ import random
 import time
 
 from app.domain.pairing.dutch import pair_dutch
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.types import (
     Colour,
     DutchInput,
     DutchPlayer,

@@ -34,7 +34,8 @@ from app.domain.final_matches import matches_from, reformed_finals
 from app.domain.formats import MAX_PLAYERS, FinalPhaseKind
 from app.domain.groups import group_for_late_entry
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
-from app.domain.pairing.dutch_types import PairingImpossible
+from app.domain.pairing.interface import NO_CONSTRAINTS, RoundRequest
+from app.domain.pairing.registry import SYSTEMS
 from app.domain.registration import (
     NewPlayer,
     check_new_name,
@@ -50,7 +51,6 @@ from app.domain.requested_byes import (
     without_bye,
 )
 from app.domain.results import with_result
-from app.domain.round_pairing import pair_by_system
 from app.domain.settings import Settings
 from app.domain.tournament_state import TournamentState
 from app.domain.types import (
@@ -268,35 +268,19 @@ class Tournament(TournamentState):
             )
         if self.rounds and not self._round_complete(self.current_round):
             raise RoundIncomplete(self._incomplete(f"generating round {self.current_round + 1}"))
-        number = RoundNumber(self.current_round + 1)
-        if self.settings.pairing is PairingSystem.DUTCH:
-            round_input = chess.dutch_input(
-                self.players.values(),
-                self.matches.values(),
-                self.rounds,
-                total_rounds=fmt.swiss_rounds,
-                initial=chess.initial_colour(self.settings.initial_colour, self.settings.seed),
-                points=self.settings.points,
-            )
-            try:
-                generated = chess.dutch_round(
-                    round_input, next_id=self._next_match_id(), deadline=deadline
-                )
-            except PairingImpossible as refused:
-                names = {p.id: p.name for p in self.players.values()}
-                raise refused.named(names) from refused
-        else:
-            generated = pair_by_system(
-                number,
-                self._all_standings(),
-                self.players,
-                self.matches.values(),
-                settings=self.settings,
-                groups=fmt.groups,
-                swiss_rounds=fmt.swiss_rounds,
-                next_id=self._next_match_id(),
-                deadline=deadline,
-            )
+        request = RoundRequest(
+            number=RoundNumber(self.current_round + 1),
+            players=self.players,
+            matches=tuple(self.matches.values()),
+            rounds=tuple(self.rounds),
+            standings=self._all_standings(),
+            settings=self.settings,
+            swiss_rounds=fmt.swiss_rounds,
+            groups=fmt.groups,
+            next_id=self._next_match_id(),
+        )
+        system = SYSTEMS[self.settings.pairing]
+        generated = system.pair_round(request, NO_CONSTRAINTS, deadline=deadline)
         self.rounds.append(generated.swiss_round)
         self.matches.update((m.id, m) for m in generated.matches)
         return generated.swiss_round

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 
 from app.domain import chess
 from app.domain.matches import Match
-from app.domain.pairing.dutch_types import CHESS_POINTS, Colour
+from app.domain.pairing.dutch.types import CHESS_POINTS, Colour
 from app.domain.tournament import Tournament
 from app.domain.trf import (
     TrfColour,

@@ -15,7 +15,7 @@ from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
-from app.domain.pairing.dutch_types import CHESS_POINTS
+from app.domain.pairing.dutch.types import CHESS_POINTS
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament

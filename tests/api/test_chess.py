@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from app.domain.pairing.dutch import pair_dutch
-from app.domain.pairing.dutch_types import CHESS_POINTS, Board, Colour, Outcome
+from app.domain.pairing.dutch.types import CHESS_POINTS, Board, Colour, Outcome
 from app.domain.trf import read_trf
 from app.domain.types import PlayerId
 from tests.api.helpers import Organizer, assert_problem, create, generate

@@ -9,13 +9,17 @@ itself, then checks the deadline as every search step does.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 
-from app.domain.pairing import PAIRING_SYSTEMS
-from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
+from app.domain import tournament
+from app.domain.deadline import Deadline
+from app.domain.matches import GeneratedRound
+from app.domain.pairing.interface import Constraints, RoundRequest
+from app.domain.pairing.registry import SYSTEMS
 from app.domain.types import PairingSystem
 from app.main import create_app
 from app.settings import Settings
@@ -54,16 +58,17 @@ def walled(db_url: str) -> Iterator[ApiClient]:
 
 def slow_step(monkeypatch: pytest.MonkeyPatch, step: Callable[[], None]) -> None:
     """``nearest`` runs ``step`` first, then checks the deadline, then pairs."""
-    real = PAIRING_SYSTEMS[PairingSystem.NEAREST]
+    real = SYSTEMS[PairingSystem.NEAREST]
 
     def pair(
-        entrants: list[Entrant], history: PairingHistory, context: PairingContext
-    ) -> RoundPairing:
+        request: RoundRequest, constraints: Constraints, *, deadline: Deadline
+    ) -> GeneratedRound:
         step()
-        context.deadline.check()
-        return real(entrants, history, context)
+        deadline.check()
+        return real.pair_round(request, constraints, deadline=deadline)
 
-    monkeypatch.setitem(PAIRING_SYSTEMS, PairingSystem.NEAREST, pair)
+    slowed = {**SYSTEMS, PairingSystem.NEAREST: replace(real, pair_round=pair)}
+    monkeypatch.setattr(tournament, "SYSTEMS", slowed)
 
 
 def test_a_pairing_that_waits_for_the_cpu_is_not_refused(

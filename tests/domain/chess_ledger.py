@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.types import (
     Colour,
     DutchInput,
     DutchPlayer,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from app.domain.matches import SwissRound
-from app.domain.pairing.dutch_types import CHESS_POINTS, Board
+from app.domain.pairing.dutch.types import CHESS_POINTS, Board
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.types import (
     Board,
     Colour,
     DutchInput,

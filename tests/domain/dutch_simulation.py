@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from app.domain.pairing.dutch import pair_dutch
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.types import (
     Colour,
     DutchInput,
     DutchPairing,

@@ -24,7 +24,7 @@ from app.domain.errors import (
 )
 from app.domain.formats import FinalPhaseKind, GroupAssignment, GroupsSetting
 from app.domain.pairing.dutch import pair_dutch
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.types import (
     CHESS_POINTS,
     Board,
     Colour,

@@ -11,7 +11,8 @@ from app.domain.colours import ColourRule
 from app.domain.deadline import NO_DEADLINE
 from app.domain.errors import InvalidResult, WinnerRequired
 from app.domain.matches import Match
-from app.domain.round_pairing import pair_by_system
+from app.domain.pairing.interface import NO_CONSTRAINTS, RoundRequest
+from app.domain.pairing.registry import SYSTEMS
 from app.domain.settings import Settings
 from app.domain.standings import SwissGame, compute_standings
 from app.domain.types import (
@@ -171,17 +172,18 @@ def second_round(system: PairingSystem, result: Result) -> Match:
         points=PointsTable.default(),
         tiebreak=Tiebreak.BUCHHOLZ,
     )
-    generated = pair_by_system(
-        RoundNumber(2),
-        standings,
-        players,
-        [first],
+    request = RoundRequest(
+        number=RoundNumber(2),
+        players=players,
+        matches=[first],
+        rounds=[],
+        standings=standings,
         settings=Settings(seed=3, pairing=system),
-        groups=0,
         swiss_rounds=2,
+        groups=0,
         next_id=2,
-        deadline=NO_DEADLINE,
     )
+    generated = SYSTEMS[system].pair_round(request, NO_CONSTRAINTS, deadline=NO_DEADLINE)
     (match,) = generated.matches
     assert generated.swiss_round.rematches is (result.forfeit is not Forfeit.BOTH)
     return match

@@ -7,7 +7,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.pairing.dutch_kinds import feasible, kinds_of, transport
+from app.domain.pairing.dutch.kinds import feasible, kinds_of, transport
 
 Worth = dict[tuple[int, int], int]
 

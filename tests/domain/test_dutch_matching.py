@@ -9,11 +9,11 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.pairing.dutch_completion import maximum_matching
-from app.domain.pairing.dutch_criteria import Criteria, Layout
-from app.domain.pairing.dutch_matching import max_weight_matching
-from app.domain.pairing.dutch_state import PlayerState, Strength
-from app.domain.pairing.dutch_types import Colour
+from app.domain.pairing.dutch.completion import maximum_matching
+from app.domain.pairing.dutch.criteria import Criteria, Layout
+from app.domain.pairing.dutch.matching import max_weight_matching
+from app.domain.pairing.dutch.state import PlayerState, Strength
+from app.domain.pairing.dutch.types import Colour
 from app.domain.types import PlayerId, Score
 
 Edges = list[tuple[int, int, int]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.types import (
     CHESS_POINTS,
     Colour,
     DutchInput,

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from app.domain.deadline import Deadline
 from app.domain.errors import PairingTimeout
-from app.domain.pairing import dutch
+from app.domain.pairing.dutch import engine as dutch
 from app.domain.pairing.dutch import pair_dutch
-from app.domain.pairing.dutch_criteria import Criteria
-from app.domain.pairing.dutch_state import PlayerState, Strength, player_states
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.state import PlayerState, Strength, player_states
+from app.domain.pairing.dutch.types import (
     Colour,
     DutchInput,
     DutchPairing,

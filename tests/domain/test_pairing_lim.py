@@ -14,15 +14,15 @@ from fractions import Fraction
 import pytest
 
 from app.domain.deadline import NO_DEADLINE
-from app.domain.pairing import PAIRING_SYSTEMS, lim_groups, lim_halves
-from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
-from app.domain.pairing.lim import pair_round
-from app.domain.pairing.lim_halves import _double_exchanges, _single_exchanges, pair_halves
-from app.domain.pairing.lim_search import search_round
+from app.domain.pairing.lim import groups as lim_groups
+from app.domain.pairing.lim import halves as lim_halves
+from app.domain.pairing.lim import pair_round, paths
+from app.domain.pairing.lim.halves import _double_exchanges, _single_exchanges, pair_halves
+from app.domain.pairing.lim.search import search_round
 from app.domain.pairing.matching import Matching
 from app.domain.pairing.search_order import unplayed_graph
-from app.domain.types import PairingSystem, PlayerId, PointsTable, RoundNumber, Score
+from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 from tests.domain.lim_reference import rematch_free_rounds
 
 CHESS = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
@@ -50,10 +50,6 @@ def pair(
 
 def boards(pairing: RoundPairing) -> str:
     return " ".join(f"{p.higher}-{p.lower}" for p in pairing.pairs)
-
-
-def test_lim_is_registered() -> None:
-    assert PAIRING_SYSTEMS[PairingSystem.LIM] is pair_round
 
 
 # Round 1 ----------------------------------------------------------------------------------

@@ -15,8 +15,6 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.pairing import lim_groups, lim_halves
-from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.base import (
     Entrant,
     PairingContext,
@@ -24,7 +22,9 @@ from app.domain.pairing.base import (
     RoundPairing,
     bye_candidates,
 )
-from app.domain.pairing.lim import pair_round
+from app.domain.pairing.lim import groups as lim_groups
+from app.domain.pairing.lim import halves as lim_halves
+from app.domain.pairing.lim import pair_round, paths
 from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 from tests.domain.lim_reference import has_rematch_free_round
 

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.pairing import lim_unmet
 from app.domain.pairing.base import PairingHistory
-from app.domain.pairing.lim_unmet import transposed, unmet_rows, without
+from app.domain.pairing.lim import unmet as lim_unmet
+from app.domain.pairing.lim.unmet import transposed, unmet_rows, without
 from app.domain.types import PlayerId
 
 

@@ -14,7 +14,7 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.pairing.lim_groups import leaving_sets
+from app.domain.pairing.lim.groups import leaving_sets
 from app.domain.pairing.matching import Matching, bits
 
 Graph = tuple[int, ...]

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable
 
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
-from app.domain.pairing.nearest import (
+from app.domain.pairing.nearest.engine import (
     BACKTRACK,
     DRAW,
     FALLBACK,

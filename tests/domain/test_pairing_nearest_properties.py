@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
-from app.domain.pairing.nearest import FALLBACK, LOOKAHEAD_IGNORED, pair_round
+from app.domain.pairing.nearest.engine import FALLBACK, LOOKAHEAD_IGNORED, pair_round
 from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 from tests.domain.nearest_reference import (
     Edge,

@@ -17,9 +17,16 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.pairing import factorization, lookahead, round_robin
 from app.domain.pairing.base import PairingContext
-from app.domain.pairing.factorization import (
+from app.domain.pairing.nearest import factorization, lookahead, round_robin
+from app.domain.pairing.nearest.engine import (
+    FACTORIZATION,
+    FALLBACK,
+    LOOKAHEAD_IGNORED,
+    LOOKAHEAD_UNPROVEN,
+    pair_round,
+)
+from app.domain.pairing.nearest.factorization import (
     STEPS_BASE,
     STEPS_PER_PAIR,
     WALKS,
@@ -28,14 +35,7 @@ from app.domain.pairing.factorization import (
     one_factorization,
     round_of,
 )
-from app.domain.pairing.nearest import (
-    FACTORIZATION,
-    FALLBACK,
-    LOOKAHEAD_IGNORED,
-    LOOKAHEAD_UNPROVEN,
-    pair_round,
-)
-from app.domain.pairing.round_robin import reachable_round, regular_degree
+from app.domain.pairing.nearest.round_robin import reachable_round, regular_degree
 from app.domain.pairing.search_order import first_round, unplayed_graph
 from app.domain.types import RoundNumber
 from tests.domain.nearest_reference import Edge, later_rounds_possible

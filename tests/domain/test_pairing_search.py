@@ -17,7 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.pairing.base import PairingContext
-from app.domain.pairing.nearest import FALLBACK, LOOKAHEAD_IGNORED, LOOKAHEAD_UNPROVEN, pair_round
+from app.domain.pairing.nearest.engine import (
+    FALLBACK,
+    LOOKAHEAD_IGNORED,
+    LOOKAHEAD_UNPROVEN,
+    pair_round,
+)
 from app.domain.pairing.search_order import first_round, unplayed_graph
 from app.domain.types import RoundNumber
 from tests.domain.nearest_reference import Edge, expected_round, pairings_in_search_order

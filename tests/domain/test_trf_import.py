@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.errors import InvalidTrf, TooFewPlayers
-from app.domain.pairing.dutch_types import PairingImpossible
+from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament

@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from app.db import make_engine
-from app.domain.pairing.dutch_types import CHESS_POINTS
+from app.domain.pairing.dutch.types import CHESS_POINTS
 from app.domain.types import (
     ByeKind,
     FideTitle,

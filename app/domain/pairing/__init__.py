@@ -1,14 +1,3 @@
-"""Pairing systems, one module each, registered by name."""
-
-from __future__ import annotations
-
-from collections.abc import Mapping
-
-from app.domain.pairing import lim, nearest
-from app.domain.pairing.base import PairFunction
-from app.domain.types import PairingSystem
-
-PAIRING_SYSTEMS: Mapping[PairingSystem, PairFunction] = {
-    PairingSystem.NEAREST: nearest.pair_round,
-    PairingSystem.LIM: lim.pair_round,
-}
+"""Pairing systems, one package each (``dutch``, ``lim``, ``nearest``), behind one interface
+(``interface``) and registered by name (``registry``). ``base``, ``matching`` and
+``search_order`` are shared by the systems that pair an order of players (``by_standings``)."""

@@ -1,8 +1,9 @@
-"""What every pairing system takes and gives back.
+"""What the engines of ``nearest`` and ``lim`` take and give back.
 
-A pairing system is one module with one entry point of the type ``PairFunction``:
+Such an engine has one function of the type ``PairFunction``:
 ``pair_round(order, history, context) -> RoundPairing``. ``order`` is the standings order of
-the active players to pair (one group in the groups variant), best first.
+the active players to pair (one group in the groups variant), best first; ``by_standings``
+makes it a system's entry point (``interface.PairRound``).
 """
 
 from __future__ import annotations

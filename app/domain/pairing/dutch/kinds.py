@@ -8,7 +8,7 @@ few; so a large bracket has few kinds, and the best candidate can be bounded by 
 problem* between kinds: how many pairs of each two kinds, at most as many players of a kind as
 there are. Its optimal dual values give every kind a price; a pair of kinds whose prices add up
 exactly to the pair's worth is *tight*, and every best candidate pairs only tight kinds and
-pairs every player of a priced kind (complementary slackness). ``dutch_transpositions`` walks
+pairs every player of a priced kind (complementary slackness). ``transpositions`` walks
 Art. 4's order over tight pairs only.
 """
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing.lim_unmet import Unmet
+from app.domain.pairing.lim.unmet import Unmet
 from app.domain.pairing.search_order import first_round
 
 EXACT_LIMIT = 20

@@ -2,16 +2,15 @@
 
 Two players meet at most once; pairs are formed from players with the same or the nearest
 number of points. The score groups are paired from the top down to the median, from the bottom
-up to the median, and the median group last (``lim_groups``), each by top half against bottom
-half (``lim_halves``); when that procedure gets stuck a search over the unmet pairs takes over
-(``lim_search``), and only when no rematch-free round exists at all are rematches paired.
+up to the median, and the median group last (``groups``), each by top half against bottom
+half (``halves``); when that procedure gets stuck a search over the unmet pairs takes over
+(``search``), and only when no rematch-free round exists at all are rematches paired.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.domain.pairing import lim_paths as paths
 from app.domain.pairing.base import (
     Entrant,
     PairingContext,
@@ -20,9 +19,10 @@ from app.domain.pairing.base import (
     bye_candidates,
     pair_by_order,
 )
-from app.domain.pairing.lim_groups import pair_groups
-from app.domain.pairing.lim_search import search_round
-from app.domain.pairing.lim_unmet import unmet_rows, without
+from app.domain.pairing.lim import paths
+from app.domain.pairing.lim.groups import pair_groups
+from app.domain.pairing.lim.search import search_round
+from app.domain.pairing.lim.unmet import unmet_rows, without
 from app.domain.types import Pair, PlayerId
 
 

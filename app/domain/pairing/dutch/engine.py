@@ -2,10 +2,10 @@
 
 ``pair_dutch`` pairs one round. The players to pair are ranked by score, then pairing number
 (Art. 1.2), and split into scoregroups. Before any bracket, the bye's score is fixed (C5,
-``dutch_bye``). Then the brackets are paired from the top scoregroup down (Art. 1.9.2), each
-with the players left over from the one above (``dutch_brackets``): the best candidate by the
+``bye``). Then the brackets are paired from the top scoregroup down (Art. 1.9.2), each
+with the players left over from the one above (``brackets``): the best candidate by the
 criteria of Art. 2, the first generated among equals (Art. 3–4). Last, every pair gets its
-colours (Art. 5, ``dutch_colours``) and the boards are ordered for publication.
+colours (Art. 5, ``colours``) and the boards are ordered for publication.
 
 A bracket is first paired on its own. That is the answer whenever the players it sends down can
 all meet the next scoregroup (C8 at its best) and everybody left can still be paired (C4), which
@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing.dutch_brackets import BracketPairing, Scope, pair_bracket
-from app.domain.pairing.dutch_bye import ByePlan, plan_bye
-from app.domain.pairing.dutch_colours import colour_of_higher
-from app.domain.pairing.dutch_completion import maximum_matching
-from app.domain.pairing.dutch_criteria import Criteria
-from app.domain.pairing.dutch_state import PlayerState, player_states
-from app.domain.pairing.dutch_transpositions import pair_in_order
-from app.domain.pairing.dutch_types import (
+from app.domain.pairing.dutch.brackets import BracketPairing, Scope, pair_bracket
+from app.domain.pairing.dutch.bye import ByePlan, plan_bye
+from app.domain.pairing.dutch.colours import colour_of_higher
+from app.domain.pairing.dutch.completion import maximum_matching
+from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.state import PlayerState, player_states
+from app.domain.pairing.dutch.transpositions import pair_in_order
+from app.domain.pairing.dutch.types import (
     Board,
     Colour,
     DutchInput,
@@ -158,7 +158,7 @@ def _pair_with_next(
 
 
 FAST_FROM = 20
-"""Brackets of at least this many players walk Art. 4 in order (``dutch_transpositions``)
+"""Brackets of at least this many players walk Art. 4 in order (``transpositions``)
 before the exact matching is tried."""
 
 

@@ -26,9 +26,9 @@ from app.domain.pairing.base import (
     bye_candidates,
     pair_by_order,
 )
-from app.domain.pairing.lookahead import LookAhead
 from app.domain.pairing.matching import Matching
-from app.domain.pairing.round_robin import reachable_round, regular_degree
+from app.domain.pairing.nearest.lookahead import LookAhead
+from app.domain.pairing.nearest.round_robin import reachable_round, regular_degree
 from app.domain.pairing.search_order import Found, first_round
 from app.domain.types import Pair
 

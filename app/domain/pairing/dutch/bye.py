@@ -1,7 +1,7 @@
 """The pairing-allocated bye (C.04.3 Art. 1.5 and criteria C2, C5, C9).
 
 With an odd number of players one is left unpaired and receives the PAB. Only a player who has
-not already scored a win's points without playing may get it (C2, in ``dutch_state``). Before
+not already scored a win's points without playing may get it (C2, in ``state``). Before
 any bracket is paired the score of the assignee is fixed: the lowest score of an eligible player
 who can be left out while everybody else is still paired (C5 outranks every quality criterion,
 and the completion criterion C4 keeps it reachable in every bracket). Among players of that
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from app.domain.pairing.dutch_completion import maximum_matching
-from app.domain.pairing.dutch_criteria import Criteria
-from app.domain.pairing.dutch_state import PlayerState
-from app.domain.pairing.dutch_types import PairingImpossible
+from app.domain.pairing.dutch.completion import maximum_matching
+from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.state import PlayerState
+from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.types import PlayerId, Score
 
 __all__ = ["ByePlan", "plan_bye"]

@@ -14,7 +14,7 @@ equally good candidates the one generated first (Art. 3.8). Art. 4 orders the ca
    (4.2).
 
 Each of these orders is lexicographic, so it adds low fields to the criteria weights of
-``dutch_criteria``: the heaviest matching is then the first best candidate. Two matchings are
+``criteria``: the heaviest matching is then the first best candidate. Two matchings are
 solved per bracket: one that fixes the MDP pairs (step 1) and one for the remainder (steps 2–3).
 The matching can be over the bracket alone (the default ``Scope()``), when the caller checks C4
 and C8 afterwards, or over everybody left (the next bracket for C8, the rest for C4).
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from app.domain.pairing.dutch_criteria import Criteria
-from app.domain.pairing.dutch_matching import max_weight_matching
+from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.matching import max_weight_matching
 
 __all__ = ["BracketPairing", "Scope", "pair_bracket"]
 

@@ -3,7 +3,7 @@
 Absolute criteria decide whether two players may meet at all (``Criteria.allowed``): C1 (never
 twice) and C3 (two players with the same absolute colour preference do not meet, unless one of
 them is a topscorer in the last round, Art. 1.8). C2 (who may get the bye) is applied where the
-bye is decided (``dutch_bye``).
+bye is decided (``bye``).
 
 Quality criteria compare candidate pairings: the first criterion that differs decides (Art.
 3.8). Every criterion that can be counted pair by pair becomes a *field* of one big integer
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from app.domain.pairing.dutch_state import Float, PlayerState, Strength
+from app.domain.pairing.dutch.state import Float, PlayerState, Strength
 from app.domain.types import Score
 
 __all__ = ["Criteria", "Layout"]

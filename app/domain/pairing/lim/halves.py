@@ -16,8 +16,8 @@ from itertools import combinations
 from math import comb
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing.lim_matching import bipartite_deficiency, first_transposition, local_rows
-from app.domain.pairing.lim_unmet import Unmet
+from app.domain.pairing.lim.matching import bipartite_deficiency, first_transposition, local_rows
+from app.domain.pairing.lim.unmet import Unmet
 from app.domain.pairing.matching import bits, lowest
 
 EXCHANGE_BUDGET = 20_000

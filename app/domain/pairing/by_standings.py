@@ -1,20 +1,18 @@
-"""A Swiss round paired by a registered system, ``nearest`` or ``lim`` (``tournament.md``,
-"Rounds"): each group's active players in standings order are paired by the system, seated by
-the colour rules (``colours.md``) and given boards. ``dutch`` rounds: ``chess.dutch_round``."""
+"""The entry point of the systems that pair an order of players, ``nearest`` and ``lim``
+(``tournament.md``, "Rounds"): each group's active players in standings order are paired by the
+system's engine, seated by the colour rules (``colours.md``) and given boards."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 
 from app.domain.colours import assign_colours
 from app.domain.deadline import Deadline
 from app.domain.errors import TooFewPlayers
-from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
-from app.domain.pairing import PAIRING_SYSTEMS
-from app.domain.pairing.base import Entrant, PairingContext, PairingHistory
-from app.domain.settings import Settings
-from app.domain.standings import StandingRow
+from app.domain.matches import GeneratedRound, Match, SwissRound
+from app.domain.pairing.base import Entrant, PairFunction, PairingContext, PairingHistory
+from app.domain.pairing.interface import Constraints, PairRound, RoundRequest
 from app.domain.types import (
     Forfeit,
     GroupName,
@@ -27,35 +25,36 @@ from app.domain.types import (
 )
 
 
-def pair_by_system(
-    number: RoundNumber,
-    standings: Sequence[StandingRow],
-    players: Mapping[PlayerId, Player],
-    matches: Iterable[Match],
-    *,
-    settings: Settings,
-    groups: int,
-    swiss_rounds: int,
-    next_id: MatchId,
-    deadline: Deadline,
-) -> GeneratedRound:
-    """Round ``number`` by the settings' system, of every group (A then B when the format has
-    ``groups``, else of the one field); boards numbered on from group A's, match ids from
-    ``next_id``. The draws take ``"<seed>/round/<n>/<group>"`` (``-`` without groups) and
-    ``…/lot`` for the colour lot."""
-    swiss = [m for m in matches if m.stage is Stage.SWISS]
+def by_standings(engine: PairFunction) -> PairRound:
+    """The entry point of a system whose ``engine`` pairs the standings order of one group."""
+
+    def pair_round(
+        request: RoundRequest, constraints: Constraints, *, deadline: Deadline
+    ) -> GeneratedRound:
+        return _pair_groups(engine, request, deadline)
+
+    return pair_round
+
+
+def _pair_groups(engine: PairFunction, request: RoundRequest, deadline: Deadline) -> GeneratedRound:
+    """The round of every group (A then B when the format has ``groups``, else of the one
+    field); boards numbered on from group A's, match ids from ``next_id``. The draws take
+    ``"<seed>/round/<n>/<group>"`` (``-`` without groups) and ``…/lot`` for the colour lot."""
+    number, players, settings = request.number, request.players, request.settings
+    swiss = [m for m in request.matches if m.stage is Stage.SWISS]
     history = _history(swiss)
     roles = _roles(players, swiss, rounds_played=number - 1)
     board = 0
+    next_id = request.next_id
     new_matches: list[Match] = []
     byes: list[PlayerId] = []
     rematches: list[Pair] = []
     paths: list[tuple[GroupName | None, tuple[str, ...]]] = []
-    names: list[GroupName | None] = [GroupName("A"), GroupName("B")] if groups else [None]
+    names: list[GroupName | None] = [GroupName("A"), GroupName("B")] if request.groups else [None]
     for group in names:
         entrants = [
             Entrant(r.player_id, r.points, r.byes, players[r.player_id].start_number)
-            for r in standings
+            for r in request.standings
             if _pairable(players[r.player_id], number, group)
         ]
         if len(entrants) < 2:
@@ -65,12 +64,12 @@ def pair_by_system(
                 + ": add a late entry, or start the final phase"
             )
         stream = f"{settings.seed}/round/{number}/{group or '-'}"
-        pairing = PAIRING_SYSTEMS[settings.pairing](
+        pairing = engine(
             entrants,
             history,
             PairingContext(
                 round_number=number,
-                later_rounds=swiss_rounds - number,
+                later_rounds=request.swiss_rounds - number,
                 rng_seed=stream,
                 points=settings.points,
                 deadline=deadline,

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing import lim_paths as paths
-from app.domain.pairing.lim_halves import pair_halves
-from app.domain.pairing.lim_unmet import Unmet
+from app.domain.pairing.lim import paths
+from app.domain.pairing.lim.halves import pair_halves
+from app.domain.pairing.lim.unmet import Unmet
 from app.domain.pairing.matching import Matching, bits, lowest
 
 Pairs = list[tuple[int, int]]

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from app.domain.pairing.dutch_types import Colour, DutchInput, DutchPlayer, Outcome
+from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPlayer, Outcome
 from app.domain.types import PlayerId, PointsTable, Score
 
 __all__ = ["Float", "PlayerState", "Strength", "player_states"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.domain.pairing.lim_unmet import Unmet
+from app.domain.pairing.lim.unmet import Unmet
 from app.domain.pairing.matching import bits, lowest
 
 

@@ -25,14 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
-from app.domain.pairing.factorization import (
+from app.domain.pairing.matching import Matching, bits
+from app.domain.pairing.nearest.factorization import (
     Mates,
     StepBudget,
     odd_component,
     one_factorization,
     round_of,
 )
-from app.domain.pairing.matching import Matching, bits
 from app.domain.pairing.search_order import first_round
 
 ROUND_BUDGET = 60_000

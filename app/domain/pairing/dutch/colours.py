@@ -14,8 +14,8 @@ Rules in order, the first that decides wins:
 
 from __future__ import annotations
 
-from app.domain.pairing.dutch_state import PlayerState, Strength
-from app.domain.pairing.dutch_types import Colour
+from app.domain.pairing.dutch.state import PlayerState, Strength
+from app.domain.pairing.dutch.types import Colour
 
 __all__ = ["colour_of_higher"]
 

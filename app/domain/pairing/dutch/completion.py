@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from app.domain.pairing.dutch_criteria import Criteria
+from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.matching import Matching, bits
 
 __all__ = ["MaximumMatching", "maximum_matching"]

@@ -8,7 +8,7 @@ keeping the first choice that still allows a best candidate:
    candidate);
 3. each S1 player in order takes the highest S2 player it can (4.2).
 
-"Still allows a best candidate" is judged with the prices of ``dutch_kinds``: a best candidate
+"Still allows a best candidate" is judged with the prices of ``kinds``: a best candidate
 pairs tight kinds only and pairs every priced player. For the MDPs the judgement is made on
 kinds (ignoring who met whom); for the transpositions on the players themselves, with the
 maximum matching of ``matching.py``. The result is certain only when it reaches the bound of
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-from app.domain.pairing.dutch_brackets import BracketPairing, Scope
-from app.domain.pairing.dutch_completion import maximum_matching
-from app.domain.pairing.dutch_criteria import Criteria
-from app.domain.pairing.dutch_kinds import Plan, feasible, kinds_of, transport
+from app.domain.pairing.dutch.brackets import BracketPairing, Scope
+from app.domain.pairing.dutch.completion import maximum_matching
+from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.kinds import Plan, feasible, kinds_of, transport
 from app.domain.pairing.matching import Matching, lowest
 
 __all__ = ["pair_in_order"]

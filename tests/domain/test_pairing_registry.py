@@ -1,0 +1,44 @@
+"""The registry of pairing systems: every system is registered under its own name, and what it
+declares matches what the rest of the domain assumes of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.deadline import NO_DEADLINE
+from app.domain.errors import InvalidSettings
+from app.domain.formats import GroupAssignment, GroupsSetting
+from app.domain.pairing.interface import Colours
+from app.domain.pairing.registry import SYSTEMS
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
+from app.domain.tournament import Tournament
+from app.domain.types import PairingSystem
+
+
+def test_every_system_is_registered_under_its_name() -> None:
+    assert set(SYSTEMS) == set(PairingSystem)
+    for name, system in SYSTEMS.items():
+        assert system.name is name
+
+
+@pytest.mark.parametrize("name", list(PairingSystem))
+def test_a_system_without_groups_refuses_them(name: PairingSystem) -> None:
+    """``groups`` is declared as the settings check it: a system without it refuses groups."""
+    settings = Settings(seed=1, pairing=name, groups=GroupsSetting(GroupAssignment.DRAW))
+    if SYSTEMS[name].capabilities.groups:
+        settings.check()
+    else:
+        with pytest.raises(InvalidSettings):
+            settings.check()
+
+
+@pytest.mark.parametrize("name", list(PairingSystem))
+def test_the_declared_colour_rule_is_the_one_rounds_are_seated_by(name: PairingSystem) -> None:
+    t = Tournament.create(Settings(seed=5, pairing=name), [NewPlayer(f"P{i}") for i in range(6)])
+    t.generate_round(deadline=NO_DEADLINE)
+    rules = {m.colour_rule.value for m in t.matches.values()}
+    if SYSTEMS[name].capabilities.colours is Colours.FIDE:
+        assert rules == {"fide"}
+    else:
+        assert "fide" not in rules
