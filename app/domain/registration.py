@@ -13,6 +13,7 @@ from app.domain import chess
 from app.domain.errors import DuplicateName, InvalidSettings, RepeatedName
 from app.domain.formats import GroupsSetting
 from app.domain.groups import assign_groups, name_key
+from app.domain.pairing.registry import SYSTEMS
 from app.domain.types import FideTitle, PairingSystem, Player, PlayerId
 
 MAX_NAME_LENGTH = 80
@@ -77,9 +78,9 @@ def check_new_name(players: Iterable[Player], name: str, *, ignore: PlayerId | N
 
 def start_numbers(players: Iterable[Player], pairing: PairingSystem) -> dict[PlayerId, Player]:
     """Start numbers 1..N, by id: by rating when everyone has one, else in registration order;
-    ``dutch``: C.04.2 Art. 2 (``chess.pairing_key``)."""
+    a system with ``fide_numbers`` (``dutch``): C.04.2 Art. 2 (``chess.pairing_key``)."""
     ordered = sorted(players, key=lambda p: p.id)
-    if pairing is PairingSystem.DUTCH:
+    if SYSTEMS[pairing].capabilities.fide_numbers:
         ordered.sort(key=chess.pairing_key)
     elif ordered and all(p.rating is not None for p in ordered):
         ordered.sort(key=lambda p: -(p.rating or 0))

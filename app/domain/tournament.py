@@ -55,7 +55,6 @@ from app.domain.settings import Settings
 from app.domain.tournament_state import TournamentState
 from app.domain.types import (
     ByeKind,
-    PairingSystem,
     Player,
     PlayerId,
     Result,
@@ -152,7 +151,7 @@ class Tournament(TournamentState):
             title=new.title,
             fide_id=new.fide_id,
         )
-        if self.settings.pairing is PairingSystem.DUTCH:
+        if SYSTEMS[self.settings.pairing].capabilities.fide_numbers:
             self.players = chess.place_late_entry(self.players, player)
         else:
             self.players[pid] = player
@@ -165,7 +164,8 @@ class Tournament(TournamentState):
         check_new_name(self.players.values(), cleaned, ignore=player_id)
         self.players[player_id] = replace(player, name=cleaned)
         renumbered = (
-            self.settings.groups is not None or self.settings.pairing is PairingSystem.DUTCH
+            self.settings.groups is not None
+            or SYSTEMS[self.settings.pairing].capabilities.fide_numbers
         )
         if renumbered and self.status is Status.REGISTRATION:
             self._renumber()

@@ -42,3 +42,16 @@ def test_the_declared_colour_rule_is_the_one_rounds_are_seated_by(name: PairingS
         assert rules == {"fide"}
     else:
         assert "fide" not in rules
+
+
+@pytest.mark.parametrize("name", list(PairingSystem))
+def test_pairing_numbers_follow_the_declared_numbering(name: PairingSystem) -> None:
+    """``fide_numbers``: start numbers by rating, title and name (C.04.2 Art. 2) even when a
+    player has no rating; otherwise registration order unless everybody has a rating."""
+    listed = [NewPlayer("Zed", rating=1500), NewPlayer("Ann"), NewPlayer("Bob", rating=1800)]
+    t = Tournament.create(Settings(seed=5, pairing=name), listed)
+    order = [p.name for p in sorted(t.players.values(), key=lambda p: p.start_number)]
+    if SYSTEMS[name].capabilities.fide_numbers:
+        assert order == ["Bob", "Zed", "Ann"]
+    else:
+        assert order == ["Zed", "Ann", "Bob"]

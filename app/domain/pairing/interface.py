@@ -75,13 +75,16 @@ class Capabilities:
     ``absolute_criteria``: refuses a round it cannot pair by its absolute criteria
     (``PairingImpossible``) instead of falling back to a marked round with rematches.
     ``lookahead``: looks ahead to the later rounds. ``explanations``: says why it paired a
-    round as it did. ``constraints``: honours ``Constraints``.
+    round as it did. ``constraints``: honours ``Constraints``. ``fide_numbers``: start numbers
+    are pairing numbers by C.04.2 Art. 2 (rating, title, name), kept in that order when a name
+    changes in registration and given to a late entry at their place.
     """
 
     groups: bool
     colours: Colours
     absolute_criteria: bool
     lookahead: bool
+    fide_numbers: bool = False
     explanations: bool = False
     constraints: bool = False
 

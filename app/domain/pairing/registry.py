@@ -34,7 +34,11 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
             PairingSystem.DUTCH,
             dutch.pair_round,
             Capabilities(
-                groups=False, colours=Colours.FIDE, absolute_criteria=True, lookahead=False
+                groups=False,
+                colours=Colours.FIDE,
+                absolute_criteria=True,
+                lookahead=False,
+                fide_numbers=True,
             ),
         ),
     }
