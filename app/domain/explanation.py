@@ -49,3 +49,20 @@ class RoundExplanation:
 
 NO_EXPLANATION = RoundExplanation(system="")
 """What a round paired without explanation carries (before a system explains itself)."""
+
+NOT_EXPLAINED = "round.not_explained"
+"""The round was generated before rounds kept their explanation (or read from a TRF file)."""
+MANUAL = "round.manual"
+"""The round was paired by hand (the arbiter's manual pairing), not by the system."""
+FALLBACK = "round.fallback"
+"""No rematch-free round exists: the players were paired two by two following the order."""
+COLOUR = "round.colour"
+"""Who is home on a board, by the rule of ``colours.md`` named in the fact ``rule``."""
+GROUP = "round.group"
+"""Groups variant: the steps after it concern the group named in the fact ``group``."""
+
+
+def without_steps(system: str, rule: str, ref: str) -> RoundExplanation:
+    """A round's explanation that is one round step saying why there are no others
+    (``NOT_EXPLAINED``, ``MANUAL``)."""
+    return RoundExplanation(system=system, round_steps=(Step(rule, ref),))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain.colours import ColourRule
+from app.domain.explanation import NO_EXPLANATION, RoundExplanation
 from app.domain.types import GroupName, Pair, PlayerId, Result, RoundNumber, Side, Stage
 
 MatchId = int
@@ -37,13 +38,17 @@ class Match:
 class SwissRound:
     """A generated Swiss round: its byes, the repeated pairs of a fallback, how it was paired.
 
-    ``paths`` holds, per group (``None`` without groups), the rules that paired it.
+    ``paths`` holds, per group (``None`` without groups), the rules that paired it;
+    ``explanation`` the steps that placed each board and bye, as the system gave them when it
+    paired the round (stored with it; a round read back from storage leaves it out, since only
+    the explanation read asks for it: ``NO_EXPLANATION``).
     """
 
     number: RoundNumber
     byes: tuple[PlayerId, ...]
     rematch_pairs: tuple[Pair, ...] = ()
     paths: tuple[tuple[GroupName | None, tuple[str, ...]], ...] = ()
+    explanation: RoundExplanation = NO_EXPLANATION
 
     @property
     def rematches(self) -> bool:

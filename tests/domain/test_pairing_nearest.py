@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from app.domain.explanation import RoundExplanation
 from app.domain.pairing.base import Entrant, PairingContext, PairingHistory, RoundPairing
 from app.domain.pairing.nearest.engine import (
     BACKTRACK,
@@ -229,7 +230,7 @@ def test_withdrawn_players_in_the_history_are_ignored() -> None:
 
 def test_empty_and_single_player_groups() -> None:
     assert pair_round([], history(), context(2, 0)) == RoundPairing(
-        pairs=(), bye=None, path=(SEARCH,)
+        pairs=(), bye=None, path=(SEARCH,), explanation=RoundExplanation("nearest")
     )
     alone = pair_round(field(1, byes=[1]), history(), context(2, 0))
     assert alone.pairs == ()

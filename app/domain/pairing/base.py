@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from app.domain.deadline import NO_DEADLINE, Deadline
+from app.domain.explanation import NO_EXPLANATION, RoundExplanation
 from app.domain.types import Pair, PlayerId, PointsTable, RoundNumber, Score
 
 
@@ -59,13 +60,15 @@ class RoundPairing:
 
     ``pairs`` are written better-ranked first, in board order (boards sorted by the better
     player's rank). ``rematch_pairs`` is non-empty only in a fallback round. ``path`` names the
-    rules of the system that produced the round, in the order they acted.
+    rules of the system that produced the round, in the order they acted; ``explanation`` the
+    steps that placed each pair (``board`` = its index in ``pairs`` + 1) and the bye.
     """
 
     pairs: tuple[Pair, ...]
     bye: PlayerId | None
     rematch_pairs: tuple[Pair, ...] = ()
     path: tuple[str, ...] = ()
+    explanation: RoundExplanation = NO_EXPLANATION
 
     @property
     def is_fallback(self) -> bool:

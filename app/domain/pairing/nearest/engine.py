@@ -27,6 +27,7 @@ from app.domain.pairing.base import (
     pair_by_order,
 )
 from app.domain.pairing.matching import Matching
+from app.domain.pairing.nearest.explanation import explain_round
 from app.domain.pairing.nearest.lookahead import LookAhead
 from app.domain.pairing.nearest.round_robin import reachable_round, regular_degree
 from app.domain.pairing.search_order import Found, first_round
@@ -75,11 +76,23 @@ def pair_round(
     ``order`` is the standings order of the active players, best first. The round is the first
     complete rematch-free pairing in search order that passes the look-ahead, with the first bye
     candidate that allows one; failing that, the first rematch-free one ignoring the look-ahead;
-    failing that, the marked fallback pairing by order.
+    failing that, the marked fallback pairing by order. The round carries its explanation
+    (``nearest_explanation``).
     """
+    unplayed = _unplayed(order, history) if context.round_number > 1 else []
+    pairing = _pair(order, history, context, unplayed)
+    explanation = explain_round(order, unplayed, context, pairing, deadline=context.deadline)
+    return replace(pairing, explanation=explanation)
+
+
+def _pair(
+    order: Sequence[Entrant],
+    history: PairingHistory,
+    context: PairingContext,
+    unplayed: Sequence[int],
+) -> RoundPairing:
     if context.round_number <= 1:
         return _draw(order, context.rng_seed)
-    unplayed = _unplayed(order, history)
     rank = {entrant.id: i for i, entrant in enumerate(order)}
     candidates: list[int | None] = [rank[e.id] for e in bye_candidates(order)] or [None]
     deadline = context.deadline
