@@ -91,6 +91,8 @@ class RoundRow(SQLModel, table=True):
     byes: list[int] = Field(sa_column=Column(JSON, nullable=False))
     rematch_pairs: list[list[int]] = Field(sa_column=Column(JSON, nullable=False))
     paths: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+    explanation: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """Why the round is paired as it is, as generated (null: generated before rounds kept it)."""
 
 
 class MatchRow(SQLModel, table=True):

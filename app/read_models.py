@@ -273,6 +273,52 @@ class RoundRead(BaseModel):
     complete: bool
 
 
+# -- explanations ------------------------------------------------------------------------------
+
+
+class ExplainedPlayer(BaseModel):
+    id: int
+    name: str
+
+
+class ExplanationStepRead(BaseModel):
+    """One rule that acted: its code, the article or spec line, the players it concerns, its
+    facts (the values its sentence names; `…_score` facts are points) and the sentence."""
+
+    rule: str = Field(
+        description="Stable code: `round.*`, `nearest.*`, `lim.*`, `dutch.*` "
+        "(docs/explanations.md)",
+        examples=["nearest.lookahead"],
+    )
+    ref: str = Field(
+        description="The article or spec line", examples=["pairing-nearest.md, step 4"]
+    )
+    players: list[ExplainedPlayer]
+    facts: dict[str, float | int | str]
+    text: str = Field(description="The step in words of the language asked for")
+
+
+class PlacementRead(BaseModel):
+    """The steps that placed one board (`board`, its two players better-ranked first) or a bye
+    (`board` null, one player)."""
+
+    board: int | None
+    players: list[ExplainedPlayer]
+    steps: list[ExplanationStepRead]
+
+
+class RoundExplanationRead(BaseModel):
+    """Why a round is paired as it is: the steps that shaped the whole round, then one placement
+    per board and bye. A round generated before explanations were kept has the single step
+    `round.not_explained`; one paired by hand, `round.manual`."""
+
+    round: int
+    system: str = Field(description="The pairing system that paired the round")
+    language: Literal["en", "it", "sk", "cs"]
+    steps: list[ExplanationStepRead] = Field(description="Steps of the whole round")
+    placements: list[PlacementRead]
+
+
 # -- standings and final phase -----------------------------------------------------------------
 
 

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response, status
+from fastapi import APIRouter, Header, Path, Query, Request, Response, status
 
-from app.api.deps import OrganizerDep, OrganizerReadDep, SessionDep, TournamentDep
+from app.api.deps import (
+    OrganizerDep,
+    OrganizerReadDep,
+    ReadCacheDep,
+    SessionDep,
+    TournamentDep,
+    TournamentId,
+    matches_tag,
+)
 from app.api.responses import READ, WRITE, problems
 from app.api.routing import CommittingRoute
 from app.domain.deadline import Deadline
-from app.errors import RoundNotFound
+from app.errors import NotModified, RoundNotFound
 from app.inputs import MAX_INTEGER
-from app.read_models import RoundRead
-from app.services import rounds, storage, views
+from app.pages.i18n import Language, choose_language
+from app.read_models import RoundExplanationRead, RoundRead
+from app.services import access, explanations, rounds, storage, views
 from app.settings import Settings
 
 PREVIEW = problems(401, 403, 404, 409, 503)
@@ -109,3 +118,43 @@ def read_round(
             f"round {number} has not been generated: GET …/rounds lists the rounds so far"
         )
     return views.round_(tournament, tournament.rounds[number - 1])
+
+
+@router.get(
+    "/{number:int}/explanation",
+    operation_id="rounds-explanation",
+    summary="Why a round is paired as it is",
+    response_model=RoundExplanationRead,
+    responses=READ,
+)
+def read_explanation(
+    number: RoundNumberPath,
+    tournament_id: TournamentId,
+    session: SessionDep,
+    cache: ReadCacheDep,
+    lang: Annotated[
+        Language | None,
+        Query(description="The sentences' language; default: from Accept-Language, else en"),
+    ] = None,
+    accept_language: Annotated[str | None, Header(include_in_schema=False)] = None,
+    if_none_match: Annotated[str | None, Header(description="An ETag from an earlier read")] = None,
+) -> Response:
+    """For every board and bye, the steps of the system's rules that placed them (rule code,
+    article, players, facts) with a sentence in `lang`; and the steps that shaped the whole
+    round. Kept with the round when it was generated (a round generated before then reads
+    `round.not_explained`). Public like the round; the ETag is the version and the language."""
+    language = choose_language(lang, accept_language)
+    header = access.read_header(session, tournament_id)
+    tag = f'"{header.version}-{language}"'
+    if if_none_match is not None and matches_tag(if_none_match, tag):
+        raise NotModified(tag)
+
+    def render() -> bytes:
+        return explanations.read(session, header.id, number, language)
+
+    body = cache.get_or_render((header.id, header.version, "explanation", number, language), render)
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"ETag": tag, "Vary": "Accept-Language"},
+    )

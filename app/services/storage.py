@@ -15,6 +15,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
 from app.domain.colours import ColourRule
+from app.domain.explanation import RoundExplanation
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.matches import Match, MatchId, SwissRound
 from app.domain.settings import Settings
@@ -42,6 +43,7 @@ from app.domain.types import (
 )
 from app.errors import Busy, TournamentNotFound
 from app.models import MatchRow, PlayerRow, ResultRow, RoundRow, TournamentRow
+from app.services import explanation_codec
 
 T = TournamentRow.__table__  # type: ignore[attr-defined]
 P = PlayerRow.__table__  # type: ignore[attr-defined]
@@ -231,6 +233,17 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
         matches=matches,
         final_phase_started=header.final_phase_started,
     )
+
+
+def load_explanation(session: Session, tournament_id: str, number: int) -> RoundExplanation:
+    """The explanation stored with round ``number`` (``NO_EXPLANATION``: none was kept).
+
+    Left out of ``load``: only the explanation read asks for it, and it grows with the field.
+    """
+    data = session.execute(
+        select(R.c.explanation).where(R.c.tournament_id == tournament_id, R.c.number == number)
+    ).scalar_one_or_none()
+    return explanation_codec.from_json(data)
 
 
 _RESULT_OF_MATCH = (RES.c.tournament_id == M.c.tournament_id) & (RES.c.match_number == M.c.number)
@@ -453,6 +466,7 @@ def _save_rounds(
             "byes": list(r.byes),
             "rematch_pairs": [[p.higher, p.lower] for p in r.rematch_pairs],
             "paths": [[g, list(path)] for g, path in r.paths],
+            "explanation": explanation_codec.to_json(r.explanation),
         }
         for r in after
         if r.number not in known

@@ -5,11 +5,13 @@ system's engine, seated by the colour rules (``colours.md``) and given boards.""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
-from app.domain.colours import assign_colours
+from app.domain.colours import Seating, assign_colours
 from app.domain.deadline import Deadline
 from app.domain.errors import TooFewPlayers
+from app.domain.explanation import COLOUR, GROUP, Placement, RoundExplanation, Step
 from app.domain.matches import GeneratedRound, Match, SwissRound
 from app.domain.pairing.base import Entrant, PairFunction, PairingContext, PairingHistory
 from app.domain.pairing.interface import Constraints, PairRound, RoundRequest
@@ -50,6 +52,7 @@ def _pair_groups(engine: PairFunction, request: RoundRequest, deadline: Deadline
     byes: list[PlayerId] = []
     rematches: list[Pair] = []
     paths: list[tuple[GroupName | None, tuple[str, ...]]] = []
+    explained: list[tuple[GroupName | None, RoundExplanation, int]] = []
     names: list[GroupName | None] = [GroupName("A"), GroupName("B")] if request.groups else [None]
     for group in names:
         entrants = [
@@ -81,6 +84,7 @@ def _pair_groups(engine: PairFunction, request: RoundRequest, deadline: Deadline
             roles=roles,
             lot_home_to_better=random.Random(f"{stream}/lot").random() < 0.5,
         )
+        explained.append((group, _with_colours(pairing.explanation, seatings), board))
         for seat in seatings:
             board += 1
             new_matches.append(
@@ -91,8 +95,44 @@ def _pair_groups(engine: PairFunction, request: RoundRequest, deadline: Deadline
             byes.append(pairing.bye)
         rematches.extend(pairing.rematch_pairs)
         paths.append((group, pairing.path))
-    swiss_round = SwissRound(number, tuple(byes), tuple(rematches), tuple(paths))
+    explanation = _joined(settings.pairing.value, explained)
+    swiss_round = SwissRound(number, tuple(byes), tuple(rematches), tuple(paths), explanation)
     return GeneratedRound(swiss_round, tuple(new_matches))
+
+
+def _with_colours(explanation: RoundExplanation, seatings: Sequence[Seating]) -> RoundExplanation:
+    """Each board's steps, then who is home on it and by which rule of ``colours.md``."""
+    placements = tuple(
+        p
+        if p.board is None or p.board > len(seatings)
+        else replace(p, steps=(*p.steps, _colour_step(seatings[p.board - 1])))
+        for p in explanation.placements
+    )
+    return replace(explanation, placements=placements)
+
+
+def _colour_step(seat: Seating) -> Step:
+    return Step(COLOUR, "colours.md", (seat.home, seat.away), (("rule", seat.rule.value),))
+
+
+def _joined(
+    system: str, explained: Sequence[tuple[GroupName | None, RoundExplanation, int]]
+) -> RoundExplanation:
+    """One explanation for the round: each group's, its boards numbered on from the groups
+    before it (``offset``); with groups, each group's round steps open with ``round.group``."""
+    round_steps: list[Step] = []
+    placements: list[Placement] = []
+    byes: list[Placement] = []
+    for group, explanation, offset in explained:
+        if group is not None:
+            round_steps.append(Step(GROUP, "tournament.md, groups", (), (("group", group),)))
+        round_steps.extend(explanation.round_steps)
+        for p in explanation.placements:
+            if p.board is None:
+                byes.append(p)
+            else:
+                placements.append(replace(p, board=p.board + offset))
+    return RoundExplanation(system, tuple(round_steps), tuple(placements + byes))
 
 
 def _pairable(player: Player, number: RoundNumber, group: GroupName | None) -> bool:
