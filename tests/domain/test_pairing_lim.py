@@ -526,5 +526,5 @@ def test_mixed_groups_go_back_over_floater_choices_as_written(
         group = lim_groups._Group(8, set(range(size)))
         found = procedure.complete(group, list(range(size)), upfloaters_first=True)
         expected = _complete_by_the_letter(list(range(size)), points, 8, met)
-        assert (None if found is None else found[0]) == expected
+        assert (None if found is None else found.pairs) == expected
     assert listed  # the search went back to a floater at least once

@@ -10,6 +10,7 @@ half (``halves``); when that procedure gets stuck a search over the unmet pairs 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from app.domain.pairing.base import (
     Entrant,
@@ -19,6 +20,7 @@ from app.domain.pairing.base import (
     bye_candidates,
     pair_by_order,
 )
+from app.domain.pairing.lim import explanation as explain
 from app.domain.pairing.lim import paths
 from app.domain.pairing.lim.groups import pair_groups
 from app.domain.pairing.lim.search import search_round
@@ -45,7 +47,8 @@ def pair_round(
     if context.round_number == 1 and all(row.bit_count() == len(unmet) - 1 for row in unmet):
         half = len(players) // 2
         pairs = [(r, r + half) for r in range(half)]
-        return _round(players, pairs, bye, (paths.TOP_BOTTOM,))
+        pairing = _round(players, pairs, bye, (paths.TOP_BOTTOM,))
+        return replace(pairing, explanation=explain.top_bottom(order, pairing))
     doubled_median = context.points.win * (context.round_number - 1)
     grouped = pair_groups(
         [e.points for e in players],
@@ -54,15 +57,21 @@ def pair_round(
         deadline=context.deadline,
     )
     if grouped is not None:
-        return _round(players, list(grouped.pairs), bye, grouped.path)
+        pairing = _round(players, list(grouped.pairs), bye, grouped.path)
+        explanation = explain.by_groups(
+            order, players, grouped, pairing, doubled_median=doubled_median
+        )
+        return replace(pairing, explanation=explanation)
     byes: list[PlayerId | None] = [c.id for c in candidates] or [None]
     for left in byes:
         others = [e for e in order if e.id != left]
         rows = everyone if left is None else without(everyone, rank[left])
         found = search_round([e.points for e in others], rows, deadline=context.deadline)
         if found is not None:
-            return _round(others, found, left, (paths.FALLBACK_SEARCH,))
-    return pair_by_order(order, history, bye=bye)
+            pairing = _round(others, found, left, (paths.FALLBACK_SEARCH,))
+            return replace(pairing, explanation=explain.searched(order, pairing))
+    pairing = pair_by_order(order, history, bye=bye)
+    return replace(pairing, explanation=explain.fallback(order, pairing))
 
 
 def _round(

@@ -13,11 +13,42 @@ from dataclasses import dataclass, field
 
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing.lim import paths
-from app.domain.pairing.lim.halves import pair_halves
+from app.domain.pairing.lim.halves import Halves, pair_halves
 from app.domain.pairing.lim.unmet import Unmet
 from app.domain.pairing.matching import Matching, bits, lowest
 
 Pairs = list[tuple[int, int]]
+
+DOWN, UP = "down", "up"
+ODD, ISLAND, EXCHANGE, UNPAIRABLE, UNDONE = "odd", "island", "exchange", "unpairable", "undone"
+"""Why a player changed group (``Move.reason``): the steps 3.2, 3.1 (twice), 3.4 and 5."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A player who changed group: from the group of doubled score ``source`` to ``target``."""
+
+    player: int
+    source: int
+    target: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HowPaired:
+    """How a pair of the round was made, in the group of doubled score ``group`` (``median``:
+    the median group): a floater with its best or worst available opponent (``choice``), or
+    rule 11.2 (``choice`` empty) with each player's position in its half and the group's
+    ``transposed``/``exchanged`` flags. ``first`` is the floater, or the player of S1."""
+
+    group: int
+    median: bool
+    choice: str = ""
+    positions: tuple[int, int] = (0, 0)
+    transposed: bool = False
+    exchanged: bool = False
+    first: int = -1
+
 
 COMPLETION_BUDGET = 5_000
 """Floater choices tried at most when completing one group (step 3.3); past it the group has
@@ -39,14 +70,22 @@ class _Settled:
 
     members: frozenset[int]
     pairs: tuple[tuple[int, int], ...]
+    doubled_score: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class GroupPairing:
-    """The procedure's round: pairs as (better rank, worse rank), and the path it took."""
+    """The procedure's round: pairs as (better rank, worse rank), and the path it took; for
+    the explanation, the score groups as they began (doubled score, members), the moves
+    between groups in order, how each pair was made, and the groups undone into the median
+    (doubled score, members)."""
 
     pairs: tuple[tuple[int, int], ...]
     path: tuple[str, ...]
+    groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    moves: tuple[Move, ...] = ()
+    how: tuple[tuple[tuple[int, int], HowPaired], ...] = ()
+    undone: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass(slots=True)
@@ -56,6 +95,17 @@ class _Procedure:
     """Each player's unmet opponents as a bit set: the graph the matching tests run on."""
     deadline: Deadline
     labels: list[str] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    how: dict[tuple[int, int], HowPaired] = field(default_factory=dict)
+
+    def move(self, player: int, source: _Group, target: _Group, reason: str) -> None:
+        self.moves.append(Move(player, source.doubled_score, target.doubled_score, reason))
+
+    def record(self, group: _Group, completed: Completed, *, median: bool) -> None:
+        """How each pair of a group's final completion was made (a later one, after an undo,
+        replaces it)."""
+        for (a, b), how in completed.how:
+            self.how[min(a, b), max(a, b)] = HowPaired(group.doubled_score, median, *how)
 
     def note(self, *labels: str) -> None:
         self.labels.extend(label for label in labels if label not in self.labels)
@@ -72,6 +122,7 @@ class _Procedure:
             mover = ranked[-1] if downward else ranked[0]
             group.members.remove(mover)
             neighbour.members.add(mover)
+            self.move(mover, group, neighbour, ODD)
             self.note(paths.ODD_GROUP_FLOATER)
         players = sorted(group.members)
         matching = Matching(self.unmet, _mask(players), deadline=self.deadline)
@@ -81,10 +132,12 @@ class _Procedure:
             leaving, completed = self.fewest_leaving(group, unpaired, downward=downward)
             group.members -= leaving
             neighbour.members |= leaving
+            for player in sorted(leaving):
+                self.move(player, group, neighbour, UNPAIRABLE)
             self.note(paths.UNPAIRABLE_FLOATERS)
-        pairs, labels = completed
-        self.note(*labels)
-        return _Settled(frozenset(group.members), tuple(pairs))
+        self.note(*completed.labels)
+        self.record(group, completed, median=False)
+        return _Settled(frozenset(group.members), tuple(completed.pairs), group.doubled_score)
 
     def move_islands(self, group: _Group, neighbour: _Group, *, downward: bool) -> None:
         """Step 3.1: islands swap, one exchange each, with the neighbour's nearest able player."""
@@ -109,11 +162,13 @@ class _Procedure:
         for island in islands:
             group.members.remove(island)
             neighbour.members.add(island)
+            self.move(island, group, neighbour, ISLAND)
             others = _mask(group.members - listed)
             for candidate in natives:
                 if self.unmet[candidate] & others:
                     neighbour.members.remove(candidate)
                     group.members.add(candidate)
+                    self.move(candidate, neighbour, group, EXCHANGE)
                     natives.remove(candidate)
                     break
 
@@ -125,7 +180,7 @@ class _Procedure:
         *,
         upfloaters_first: bool,
         matching: Matching | None = None,
-    ) -> tuple[Pairs, list[str]] | None:
+    ) -> Completed | None:
         """Floaters first, each with its first *available* opponent; the rest by rule 11.2.
 
         Available: the players left can still be paired this way. Depth-first over floater
@@ -162,7 +217,7 @@ class _Procedure:
                         labels.append(paths.TRANSPOSITION)
                     if halves.exchanged:
                         labels.append(paths.EXCHANGE)
-                    return pairs, labels
+                    return Completed(pairs, labels, _how(frames, halves))
             if not _next_choice(frames, matching):
                 return None
             position = frames[-1].position + 1
@@ -171,7 +226,7 @@ class _Procedure:
     # Step 3.4 -------------------------------------------------------------------------------
     def fewest_leaving(
         self, group: _Group, unpaired: int, *, downward: bool
-    ) -> tuple[set[int], tuple[Pairs, list[str]]]:
+    ) -> tuple[set[int], Completed]:
         """The smallest even number of players whose leaving lets the rest pair.
 
         Among equally many, the lowest-ranked (compared from the bottom up); upward, the
@@ -185,13 +240,13 @@ class _Procedure:
             for leaving in leaving_sets(self.unmet, ranked, size, deadline=self.deadline):
                 tried += 1
                 if tried > LEAVING_BUDGET:
-                    return set(ranked), ([], [])
+                    return set(ranked), Completed([], [], ())
                 gone = set(leaving)
                 rest = sorted(p for p in ranked if p not in gone)
                 completed = self.complete(group, rest, upfloaters_first=not downward)
                 if completed is not None:
                     return gone, completed
-        return set(ranked), ([], [])
+        return set(ranked), Completed([], [], ())
 
 
 def leaving_sets(
@@ -255,6 +310,41 @@ def leaving_sets(
             stay(player, staying=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Completed:
+    """A group's completion: its pairs, the rules that acted, and how each pair was made
+    (``HowPaired``'s fields after the group's)."""
+
+    pairs: Pairs
+    labels: list[str]
+    how: tuple[tuple[tuple[int, int], _How], ...]
+
+
+_How = tuple[str, tuple[int, int], bool, bool, int]
+
+
+def _how(frames: Sequence[_Frame], halves: Halves) -> tuple[tuple[tuple[int, int], _How], ...]:
+    """Floaters with their best or worst opponent, then rule 11.2's pairs with each player's
+    position in its half (halves re-sorted after an exchange)."""
+    floaters = tuple(
+        (
+            (f.floater, f.opponent),
+            ("best" if f.wants_best else "worst", (0, 0), False, False, f.floater),
+        )
+        for f in frames
+    )
+    bottom = sorted(b for _, b in halves.pairs)
+    flags = (halves.transposed, halves.exchanged)
+    return floaters + tuple(
+        ((a, b), ("", (i + 1, bottom.index(b) + 1), *flags, a))
+        for i, (a, b) in enumerate(halves.pairs)
+    )
+
+
+def _choice(frame: _Frame) -> str:
+    return "best" if frame.wants_best else "worst"
+
+
 @dataclass(slots=True)
 class _Frame:
     """A floater placed in the depth-first search of ``complete``."""
@@ -311,6 +401,7 @@ def pair_groups(
     members: dict[int, set[int]] = {}
     for r, p in enumerate(points):
         members.setdefault(2 * p, set()).add(r)
+    began = tuple((s, tuple(sorted(members[s]))) for s in sorted(members, reverse=True))
     groups = {s: _Group(s, m) for s, m in members.items()}
     scores = sorted(groups, reverse=True)
     median = groups.get(doubled_median, _Group(doubled_median, set()))
@@ -332,11 +423,23 @@ def pair_groups(
             settled = procedure.settle(group, neighbour, downward=False)
             if settled.members:
                 settled_below.append(settled)
-    median_pairs = _pair_median(procedure, median, settled_above, settled_below)
+    undone: list[_Settled] = []
+    median_pairs = _pair_median(procedure, median, settled_above, settled_below, undone)
     if median_pairs is None:
         return None
     pairs = [pair for s in settled_above + settled_below for pair in s.pairs] + median_pairs
-    return GroupPairing(pairs=tuple(pairs), path=tuple(procedure.labels))
+    return GroupPairing(
+        pairs=tuple(pairs),
+        path=tuple(procedure.labels),
+        groups=began,
+        moves=tuple(procedure.moves),
+        how=tuple(
+            ((min(a, b), max(a, b)), procedure.how[min(a, b), max(a, b)])
+            for a, b in pairs
+            if (min(a, b), max(a, b)) in procedure.how
+        ),
+        undone=tuple((u.doubled_score, tuple(sorted(u.members))) for u in undone),
+    )
 
 
 def _pair_median(
@@ -344,6 +447,7 @@ def _pair_median(
     median: _Group,
     settled_above: list[_Settled],
     settled_below: list[_Settled],
+    undone: list[_Settled],
 ) -> Pairs | None:
     """Step 5: pair the median group; while blocked, undo a neighbouring group into it.
 
@@ -365,9 +469,9 @@ def _pair_median(
                 median, players, upfloaters_first=True, matching=matching
             )
             if completed is not None:
-                pairs, labels = completed
-                procedure.note(*labels)
-                return pairs
+                procedure.note(*completed.labels)
+                procedure.record(median, completed, median=True)
+                return completed.pairs
         procedure.note(paths.MEDIAN_BLOCKED)
         higher = sum(1 for p in median.members if procedure.doubled(p) > median.doubled_score)
         lower = sum(1 for p in median.members if procedure.doubled(p) < median.doubled_score)
@@ -375,9 +479,13 @@ def _pair_median(
         side = next((s for s in sides if s), None)
         if side is None:
             return None
-        undone = side.pop().members
-        median.members |= undone
-        short -= len(undone)
+        settled = side.pop()
+        undone.append(settled)
+        source = _Group(settled.doubled_score, set())
+        for player in sorted(settled.members):
+            procedure.move(player, source, median, UNDONE)
+        median.members |= settled.members
+        short -= len(settled.members)
 
 
 def _mask(players: Iterable[int]) -> int:
