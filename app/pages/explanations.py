@@ -40,6 +40,15 @@ SENTENCES: dict[str, str] = {
         "(place %(opponent_rank)s) are paired following the standings, and meet again."
     ),
     "round.colour": N_("%(player)s is home by the colour rule “%(rule)s”."),
+    "round.colour/fewer_home": N_("%(player)s is home: they have been home fewer times."),
+    "round.colour/more_away": N_("%(player)s is home: they have been away more times."),
+    "round.colour/alternation": N_(
+        "%(player)s is home: the two last had different roles, and roles alternate."
+    ),
+    "round.colour/position": N_(
+        "%(player)s is home: same history, decided by the places in the order."
+    ),
+    "round.colour/lot": N_("%(player)s is home by the lot of the round."),
     "round.group": N_("Group %(group)s is paired on its own."),
     # nearest
     "nearest.draw": N_(
@@ -113,6 +122,7 @@ SENTENCES: dict[str, str] = {
         "The score groups could not be paired completely: the round is the one with the fewest "
         "pairs across score groups."
     ),
+    "lim.median": N_("The median score is %(median_score)s."),
     "lim.group": N_("Paired in score group %(score)s."),
     "lim.group/median": N_("Paired in the median group (%(score)s)."),
     "lim.downfloater/odd": N_(
@@ -188,6 +198,7 @@ GENERIC = N_("Rule %(rule)s (%(ref)s): %(players)s %(facts)s")
 """A step whose rule has no sentence here."""
 
 VARIANTS: dict[str, Callable[[Facts], str]] = {
+    "round.colour": lambda f: f"round.colour/{f.get('rule')}",
     "round.fallback/board": lambda f: "round.fallback/rematch" if f.get("rematch") else "",
     "nearest.paired": lambda f: "" if f.get("nearest") else "nearest.paired/next",
     "nearest.bye": lambda f: "nearest.bye/again" if f.get("byes") else "",

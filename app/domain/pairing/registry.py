@@ -20,14 +20,22 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
             PairingSystem.NEAREST,
             by_standings(nearest.pair_round),
             Capabilities(
-                groups=True, colours=Colours.BALANCE, absolute_criteria=False, lookahead=True
+                groups=True,
+                colours=Colours.BALANCE,
+                absolute_criteria=False,
+                lookahead=True,
+                explanations=True,
             ),
         ),
         PairingSystem.LIM: System(
             PairingSystem.LIM,
             by_standings(lim.pair_round),
             Capabilities(
-                groups=True, colours=Colours.BALANCE, absolute_criteria=False, lookahead=False
+                groups=True,
+                colours=Colours.BALANCE,
+                absolute_criteria=False,
+                lookahead=False,
+                explanations=True,
             ),
         ),
         PairingSystem.DUTCH: System(
