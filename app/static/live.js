@@ -314,6 +314,79 @@
     }
   }
 
+  // -- why this pairing: a board tapped shows its explanation ---------------------------------
+  // The round's explanation (GET …/rounds/{n}/explanation in the page's language) is read once
+  // per round and kept; a redraw for a new round points to another URL.
+  const why = document.getElementById("why");
+  const explanations = new Map();  // URL -> the explanation read (a promise)
+
+  function explanationOf(url) {
+    if (!explanations.has(url)) {
+      explanations.set(url, fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      }));
+      explanations.get(url).catch(() => explanations.delete(url));
+    }
+    return explanations.get(url);
+  }
+
+  async function explain(target) {
+    const main = document.getElementById("live");
+    const url = main.dataset.explanation;
+    if (!url) return;
+    const board = target.dataset.board;
+    const title = why.querySelector(".who");
+    const list = why.querySelector(".steps");
+    title.textContent = board === "bye" ? why.dataset.bye : `${why.dataset.boardWord} ${board}`;
+    list.replaceChildren(item(why.dataset.loading));
+    why.hidden = false;
+    why.dataset.for = board;
+    for (const row of main.querySelectorAll("[data-board].picked")) row.classList.remove("picked");
+    target.classList.add("picked");
+    try {
+      const explanation = await explanationOf(url);
+      if (why.dataset.for !== board) return;  // another board was tapped meanwhile
+      const wanted = board === "bye" ? null : Number(board);
+      const placements = explanation.placements.filter((p) => p.board === wanted);
+      const steps = placements.flatMap((p) => p.steps);
+      if (placements.length) {
+        title.textContent += ": " + placements.map((p) => p.players.map((x) => x.name).join(" – ")).join(", ");
+      }
+      const shown = steps.length ? steps : explanation.steps;  // not explained: the round's word
+      list.replaceChildren(...shown.map((step) => item(step.text, step.rule)));
+    } catch (error) {
+      list.replaceChildren(item(why.dataset.failed));
+    }
+  }
+
+  function item(text, rule) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (rule) li.dataset.rule = rule;
+    return li;
+  }
+
+  function closeWhy() {
+    why.hidden = true;
+    delete why.dataset.for;
+    for (const row of document.querySelectorAll("[data-board].picked")) row.classList.remove("picked");
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("#round [data-board]");
+    if (target) explain(target);
+    else if (event.target.closest("#why .close")) closeWhy();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeWhy();
+    const target = event.target.closest && event.target.closest("#round [data-board]");
+    if (target && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      explain(target);
+    }
+  });
+
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
