@@ -146,6 +146,7 @@ class AsyncClient(ClientBase):
     undo_round = AsyncOperation(operations.undo_round)
     list_rounds = AsyncOperation(operations.list_rounds)
     get_round = AsyncOperation(operations.get_round)
+    round_explanation = AsyncOperation(operations.round_explanation)
     record_result = AsyncOperation(operations.record_result)
     record_results = AsyncOperation(operations.record_results)
     create_token = AsyncOperation(operations.create_token)

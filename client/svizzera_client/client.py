@@ -147,6 +147,7 @@ class Client(ClientBase):
     undo_round = SyncOperation(operations.undo_round)
     list_rounds = SyncOperation(operations.list_rounds)
     get_round = SyncOperation(operations.get_round)
+    round_explanation = SyncOperation(operations.round_explanation)
     record_result = SyncOperation(operations.record_result)
     record_results = SyncOperation(operations.record_results)
     create_token = SyncOperation(operations.create_token)

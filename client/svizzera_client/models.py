@@ -321,6 +321,33 @@ class RoundRead(Response):
     complete: bool
 
 
+class ExplainedPlayer(Response):
+    id: int
+    name: str
+
+
+class ExplanationStepRead(Response):
+    rule: str
+    ref: str
+    players: list[ExplainedPlayer]
+    facts: dict[str, float | int | str]
+    text: str
+
+
+class PlacementRead(Response):
+    board: int | None
+    players: list[ExplainedPlayer]
+    steps: list[ExplanationStepRead]
+
+
+class RoundExplanationRead(Response):
+    round: int
+    system: str
+    language: str
+    steps: list[ExplanationStepRead]
+    placements: list[PlacementRead]
+
+
 # -- standings and final phase -----------------------------------------------------------------
 
 

@@ -36,6 +36,7 @@ from svizzera_client.models import (
     Request,
     ResultsBatch,
     ResultWrite,
+    RoundExplanationRead,
     RoundRead,
     StandingsRead,
     Status,
@@ -305,6 +306,15 @@ def list_rounds(tournament_id: str) -> Call[list[RoundRead]]:
 @operation("GET", TOURNAMENT + "/rounds/{number}", "rounds-read")
 def get_round(tournament_id: str, number: int) -> Call[RoundRead]:
     return Call(one(RoundRead))
+
+
+@operation("GET", TOURNAMENT + "/rounds/{number}/explanation", "rounds-explanation")
+def round_explanation(
+    tournament_id: str, number: int, *, lang: str | None = None
+) -> Call[RoundExplanationRead]:
+    """Why round ``number`` is paired as it is: for every board and bye the steps of the
+    system's rules that placed them, each with a sentence in ``lang`` (en, it, sk, cs)."""
+    return Call(one(RoundExplanationRead), params={"lang": lang})
 
 
 @operation("PUT", TOURNAMENT + "/matches/{match_id}/result", "results-record", auth="organizer")

@@ -135,6 +135,9 @@ def test_every_problem_is_one_line_and_a_failure(svizzera: Run, tmp_path: Path) 
     assert as_json(svizzera("round", "--json")) == previewed
     assert as_json(svizzera("round", "--undo", "--json")) == {"undone": 1}
     assert "[red]Anna" in svizzera("round").stdout  # names are not read as Rich markup
+    explained = as_json(svizzera("round", "--explain", "1", "--json"))
+    assert explained["system"] == "nearest" and len(explained["placements"]) == 2
+    assert "Why round 1 is paired so" in svizzera("round", "--explain", "1", "--lang", "it").stdout
     assert "(round_incomplete)" in one_line_problem(svizzera("round", status=1))
     problem = json.loads(one_line_problem(svizzera("round", "--json", status=1)))
     assert problem["error"]["code"] == "round_incomplete" and problem["error"]["status"] == 409

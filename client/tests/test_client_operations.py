@@ -162,3 +162,18 @@ def test_a_scorekeeper_token_records_and_the_rotated_organizer_token_takes_over(
     client.tokens[created.id] = organizer
     with pytest.raises(Forbidden):
         client.list_tokens(created.id)
+
+
+def test_a_round_explanation_names_each_board_in_the_language_asked(client: Client) -> None:
+    created = create(client, "Why")
+    paired = client.generate_round(created.id)
+    english = client.round_explanation(created.id, 1)
+    italian = client.round_explanation(created.id, 1, lang="it")
+
+    assert (english.round, english.system, english.language) == (1, "nearest", "en")
+    assert [p.board for p in english.placements if p.board] == [m.board for m in paired.matches]
+    assert english.placements[0].steps[0].rule == "nearest.drawn"
+    assert italian.language == "it"
+    assert italian.placements[0].steps[0].text != english.placements[0].steps[0].text
+    with pytest.raises(NotFound):
+        client.round_explanation(created.id, 2)

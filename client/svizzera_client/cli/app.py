@@ -198,14 +198,26 @@ def round_(
     preview: Annotated[
         bool, typer.Option("--preview", help="Show the next round as it would be paired now.")
     ] = False,
+    explain: Annotated[
+        int | None,
+        typer.Option("--explain", metavar="ROUND", help="Show why round ROUND is paired so."),
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option(help="--explain: the sentences' language (en, it, sk, cs).")
+    ] = None,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
     """Pair the next Swiss round and show it (--show: the latest round, as it stands;
     --preview: the next round as pairing it now would give, nothing saved;
-    --undo: take the latest round back, to pair it again)."""
+    --undo: take the latest round back, to pair it again;
+    --explain N: why each board and bye of round N is paired so)."""
     with Session(server, as_json=json, tournament=tournament) as s:
+        if explain is not None:
+            explanation = s.client.round_explanation(s.tournament_id(), explain, lang=lang)
+            s.show(explanation, render.explanation_table(explanation))
+            return
         if undo:
             tournament_id = s.authorize()
             number = s.client.get_tournament(tournament_id).current_round

@@ -27,6 +27,7 @@ from svizzera_client.models import (
     PlaceRead,
     PlayerRead,
     ResultRead,
+    RoundExplanationRead,
     RoundRead,
     StandingsRead,
 )
@@ -105,6 +106,24 @@ def round_table(round_: RoundRead, names: Names) -> Table:
     if round_.rematches:
         notes.append("fallback round: some pairs meet again")
     table.caption = "; ".join(notes) or None
+    return table
+
+
+def explanation_table(explanation: RoundExplanationRead) -> Table:
+    """Each board and bye with the sentences of the steps that placed it; the round's own
+    steps first."""
+    table = Table(title=f"Why round {explanation.round} is paired so ({explanation.system})")
+    table.add_column("Bd", justify="right")
+    table.add_column("Players")
+    table.add_column("Why")
+    if explanation.steps:
+        table.add_row("", "", "\n".join(step.text for step in explanation.steps))
+    for placement in explanation.placements:
+        table.add_row(
+            "bye" if placement.board is None else str(placement.board),
+            " – ".join(p.name for p in placement.players),
+            "\n".join(step.text for step in placement.steps),
+        )
     return table
 
 
