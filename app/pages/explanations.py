@@ -61,9 +61,6 @@ SENTENCES: dict[str, str] = {
     "nearest.draw_bye": N_(
         "%(player)s drew the last place of the shuffled list (%(place)s) and has the bye."
     ),
-    "nearest.highest": N_(
-        "%(player)s was the highest-ranked player still unpaired (place %(rank)s)."
-    ),
     "nearest.already_met": N_("%(player)s has already played %(others)s."),
     "nearest.no_completion": N_(
         "Pairing %(player)s with %(others)s would have left players who have all played each other."
@@ -77,11 +74,12 @@ SENTENCES: dict[str, str] = {
         "the %(later_rounds)s later rounds."
     ),
     "nearest.paired": N_(
-        "%(player)s plays %(opponent)s (place %(opponent_rank)s), the nearest unpaired player "
-        "below not yet met."
+        "%(player)s, the highest-ranked player still unpaired (place %(rank)s), plays "
+        "%(opponent)s (place %(opponent_rank)s), the nearest unpaired player below not yet met."
     ),
     "nearest.paired/next": N_(
-        "%(player)s plays %(opponent)s (place %(opponent_rank)s), the next candidate below."
+        "%(player)s, the highest-ranked player still unpaired (place %(rank)s), plays "
+        "%(opponent)s (place %(opponent_rank)s), the next candidate below."
     ),
     "nearest.bye": N_(
         "%(player)s (place %(rank)s) has the bye: the lowest-ranked player without one with whom "

@@ -18,7 +18,6 @@ from app.domain.pairing.nearest.explanation import (
     DRAW,
     DRAW_BYE,
     DRAWN,
-    HIGHEST,
     LOOKAHEAD,
     LOOKAHEAD_IGNORED,
     NO_COMPLETION,
@@ -47,17 +46,17 @@ def test_spec_worked_case_names_the_look_ahead_that_ruled_out_2_5() -> None:
     assert explanation.round_steps == ()
     first, second, third = (board(explanation, n) for n in (1, 2, 3))
     assert first.players == (1, 3)
-    assert rules(first) == [HIGHEST, ALREADY_MET, PAIRED]
+    assert rules(first) == [ALREADY_MET, PAIRED]
     assert step(first, ALREADY_MET).players == (1, 2)
     assert step(first, PAIRED).facts == (("rank", 1), ("opponent_rank", 3), ("nearest", 1))
     assert second.players == (2, 6)
-    assert rules(second) == [HIGHEST, ALREADY_MET, LOOKAHEAD, PAIRED]
+    assert rules(second) == [ALREADY_MET, LOOKAHEAD, PAIRED]
     assert step(second, ALREADY_MET).players == (2, 4)
     assert step(second, LOOKAHEAD).players == (2, 5)
     assert step(second, LOOKAHEAD).facts == (("count", 1), ("later_rounds", 1))
     assert step(second, LOOKAHEAD).ref == "pairing-nearest.md, step 4"
     assert step(second, PAIRED).facts == (("rank", 2), ("opponent_rank", 6), ("nearest", 0))
-    assert rules(third) == [HIGHEST, PAIRED]
+    assert rules(third) == [PAIRED]
     assert [p.board for p in explanation.placements] == [1, 2, 3]
 
 
@@ -68,10 +67,10 @@ def test_backtracking_is_named_with_the_candidates_it_ruled_out() -> None:
     second = board(pairing.explanation, 2)
 
     assert second.players == (2, 5)
-    assert rules(second) == [HIGHEST, NO_COMPLETION, PAIRED]
+    assert rules(second) == [NO_COMPLETION, PAIRED]
     assert step(second, NO_COMPLETION).players == (2, 3)
     assert step(second, NO_COMPLETION).ref == "pairing-nearest.md, step 3"
-    assert rules(board(pairing.explanation, 1)) == [HIGHEST, ALREADY_MET, PAIRED]
+    assert rules(board(pairing.explanation, 1)) == [ALREADY_MET, PAIRED]
     assert step(board(pairing.explanation, 1), ALREADY_MET).players == (1, 2, 3)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.explanation import Fact, Placement, RoundExplanation, Step
 from app.domain.pairing.base import Entrant, PairingContext, RoundPairing, bye_candidates
-from app.domain.pairing.matching import Matching, bits, lowest
+from app.domain.pairing.matching import Matching, bits
 from app.domain.pairing.placements import fallback_explanation, placements
 from app.domain.types import PlayerId
 
@@ -31,8 +31,6 @@ DRAWN = "nearest.drawn"
 """Round 1: a board of the draw, the shuffled list's places ``first`` and ``second``."""
 DRAW_BYE = "nearest.draw_bye"
 """Round 1, odd count: the last of the shuffled list (place ``place``) sits out."""
-HIGHEST = "nearest.highest"
-"""Step 2: the board's higher player was the highest-ranked one still unpaired (``rank``)."""
 ALREADY_MET = "nearest.already_met"
 """Step 2: the players after the first had already played the first: not offered."""
 NO_COMPLETION = "nearest.no_completion"
@@ -45,8 +43,9 @@ FACTORIZATION = "nearest.factorization"
 """Step 4, long override: the others were passed over so that the unplayed pairs split into
 the later rounds (a proof the look-ahead alone could not give)."""
 PAIRED = "nearest.paired"
-"""Step 2: the first player was paired with the second (``rank``, ``opponent_rank``);
-``nearest`` 1 when it was the nearest unpaired player below that it had not played."""
+"""Step 2: the first player, the highest-ranked one still unpaired (``rank``), was paired with
+the second (``opponent_rank``); ``nearest`` 1 when it was the nearest unpaired player below
+that it had not played."""
 BYE = "nearest.bye"
 """Step 1: the player sits out; ``byes`` is how many byes they had before (0: the
 lowest-ranked player without one whom an accepted round allows)."""
@@ -61,6 +60,7 @@ LOOKAHEAD_UNPROVEN = "nearest.lookahead_unproven"
 """Step 4 (round step): the round was accepted without proof that the later rounds can follow."""
 
 _REF = "pairing-nearest.md, step {}"
+_STEP_2 = _REF.format(2)
 _ROUND_1 = "pairing-nearest.md, round 1"
 _ROUND_RULES = {
     "lookahead_ignored": LOOKAHEAD_IGNORED,
@@ -89,29 +89,34 @@ def explain_round(
     lookahead_ignored = "lookahead_ignored" in pairing.path
     skip_rule = FACTORIZATION if "factorization" in pairing.path else LOOKAHEAD
     ids = [e.id for e in order]
-    free = ((1 << len(order)) - 1) & ~(0 if bye is None else 1 << bye)
-    matching = Matching(unplayed, free, deadline=deadline)
+    unpaired = _Unpaired(len(order), bye)
+    matching: Matching | None = None
+    """Built when a player first passed over a candidate it had not met (not in a round where
+    everyone took the nearest), then kept up to date."""
     boards: dict[tuple[PlayerId, PlayerId], tuple[Step, ...]] = {}
     for pair in pairing.pairs:
         p, q = rank[pair.higher], rank[pair.lower]
-        below = matching.free & ~((2 << p) - 1)
-        nearest = lowest(unplayed[p] & below)
-        passed = below & ((1 << q) - 1)
-        met = passed & ~unplayed[p]
-        steps = [Step(HIGHEST, _REF.format(2), (ids[p],), (("rank", p + 1),))]
-        if met:
-            steps.append(_passed(ALREADY_MET, 2, ids, p, met))
-        if q != nearest:
+        # p is the highest unpaired player: the ones passed over are the unpaired up to q.
+        passed = unpaired.between(p, q)
+        row = unplayed[p]
+        met = sum(1 << c for c in passed if not row >> c & 1)
+        offered = sum(1 << c for c in passed if row >> c & 1)
+        steps = [_passed(ALREADY_MET, 2, ids, p, met)] if met else []
+        if offered:
+            if matching is None:
+                matching = Matching(unplayed, unpaired.mask(), deadline=deadline)
             possible = matching.partners(p)
-            offered = passed & unplayed[p]
             if offered & ~possible:
                 steps.append(_passed(NO_COMPLETION, 3, ids, p, offered & ~possible))
             if offered & possible:
                 later = (("later_rounds", context.later_rounds),)
                 steps.append(_passed(skip_rule, 4, ids, p, offered & possible, later))
-        matching.pair(p, q)  # right after ``partners``: no new search
-        facts = (("rank", p + 1), ("opponent_rank", q + 1), ("nearest", int(q == nearest)))
-        steps.append(Step(PAIRED, _REF.format(2), (ids[p], ids[q]), facts))
+        if matching is not None:
+            matching.pair(p, q)  # right after ``partners``: no new search
+        unpaired.remove(p)
+        unpaired.remove(q)
+        facts = (("rank", p + 1), ("opponent_rank", q + 1), ("nearest", int(not offered)))
+        steps.append(Step(PAIRED, _STEP_2, (ids[p], ids[q]), facts))
         boards[pair.higher, pair.lower] = tuple(steps)
     round_steps = tuple(
         Step(_ROUND_RULES[rule], _REF.format(4), (), (("later_rounds", context.later_rounds),))
@@ -133,6 +138,43 @@ def _passed(
     """A step naming ``p`` and the candidates ``others`` it was not paired with."""
     players = (ids[p], *(ids[c] for c in bits(others)))
     return Step(rule, _REF.format(step), players, (("count", others.bit_count()), *facts))
+
+
+class _Unpaired:
+    """The players not paired yet, in rank order, as a linked list: the players between two
+    of them are walked in the time it takes to list them (no bit set of the whole field)."""
+
+    def __init__(self, n: int, bye: int | None) -> None:
+        self._next = list(range(1, n + 1))
+        self._previous = list(range(-1, n - 1))
+        self._head = 0
+        if bye is not None:
+            self.remove(bye)
+
+    def between(self, p: int, q: int) -> list[int]:
+        """The unpaired players after ``p`` and before ``q`` (``q`` comes after ``p``)."""
+        found = []
+        c = self._next[p]
+        while c != q:
+            found.append(c)
+            c = self._next[c]
+        return found
+
+    def remove(self, v: int) -> None:
+        before, after = self._previous[v], self._next[v]
+        if before >= 0:
+            self._next[before] = after
+        else:
+            self._head = after
+        if after < len(self._next):
+            self._previous[after] = before
+
+    def mask(self) -> int:
+        everyone, v = 0, self._head
+        while v < len(self._next):
+            everyone |= 1 << v
+            v = self._next[v]
+        return everyone
 
 
 def _bye_steps(
