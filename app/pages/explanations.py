@@ -185,12 +185,6 @@ SENTENCES: dict[str, str] = {
     "lim.bye/again": N_(
         "%(player)s (place %(rank)s) has the bye, a second time: everyone has had one."
     ),
-    # dutch (the FIDE Dutch engine's steps)
-    "dutch.bracket": N_("Paired in the score bracket %(score)s."),
-    "dutch.moved_down": N_("%(player)s moved down from a higher score bracket."),
-    "dutch.criterion": N_("Criterion %(criterion)s of the FIDE Dutch rules chose this pairing."),
-    "dutch.bye": N_("%(player)s has the pairing-allocated bye."),
-    "dutch.colour": N_("%(player)s has White by the FIDE colour rules."),
 }
 GENERIC = N_("Rule %(rule)s (%(ref)s): %(players)s %(facts)s")
 """A step whose rule has no sentence here."""
