@@ -131,3 +131,23 @@ def test_a_dutch_round_reads_generically_until_its_engine_explains(client: ApiCl
 
     assert body["system"] == "dutch"
     assert body["steps"] or body["placements"]
+
+
+def test_groups_number_their_boards_on_and_open_with_their_group(client: ApiClient) -> None:
+    t = create(client, 10, pairing="nearest", groups={"count": 2, "assignment": "seeded"})
+    play_round(client, t)
+    second = generate(client, t)
+    body = explanation(client, t.id, 2)
+
+    groups = [s["facts"]["group"] for s in body["steps"] if s["rule"] == "round.group"]
+    assert groups == ["A", "B"]
+    boards = [p for p in body["placements"] if p["board"] is not None]
+    assert [p["board"] for p in boards] == [m["board"] for m in second["matches"]]
+    for placement, match in zip(boards, second["matches"], strict=True):
+        assert {p["id"] for p in placement["players"]} == {match["home"], match["away"]}
+        colour = placement["steps"][-1]
+        assert colour["rule"] == "round.colour"
+        assert [p["id"] for p in colour["players"]] == [match["home"], match["away"]]
+    assert sorted(
+        p["players"][0]["id"] for p in body["placements"] if p["board"] is None
+    ) == sorted(second["byes"])

@@ -9,15 +9,18 @@ from app.domain.explanation import FALLBACK, Placement, RoundExplanation, Step
 from app.domain.pairing.base import Entrant, RoundPairing
 from app.domain.types import PlayerId
 
-FALLBACK_REF = "pairing-nearest.md, step 5"
-"""Both systems pair by the order, with rematches, only when no rematch-free round exists."""
-
 
 def fallback_explanation(
-    system: str, order: Sequence[Entrant], pairing: RoundPairing, *, bye_steps: tuple[Step, ...]
+    system: str,
+    order: Sequence[Entrant],
+    pairing: RoundPairing,
+    *,
+    ref: str,
+    bye_steps: tuple[Step, ...],
 ) -> RoundExplanation:
-    """The marked fallback (no rematch-free round exists): the players two by two following
-    the order, each board with the fact ``rematch`` (1 when the two have met before)."""
+    """The marked fallback (no rematch-free round exists; ``ref``: the system's rule for it):
+    the players two by two following the order, each board with the fact ``rematch`` (1 when
+    the two have met before)."""
     rank = {e.id: i + 1 for i, e in enumerate(order)}
     repeated = {frozenset((p.higher, p.lower)) for p in pairing.rematch_pairs}
     met = tuple(pid for p in pairing.rematch_pairs for pid in (p.higher, p.lower))
@@ -25,7 +28,7 @@ def fallback_explanation(
         (pair.higher, pair.lower): (
             Step(
                 FALLBACK,
-                FALLBACK_REF,
+                ref,
                 (pair.higher, pair.lower),
                 (
                     ("rank", rank[pair.higher]),
@@ -38,7 +41,7 @@ def fallback_explanation(
     }
     return RoundExplanation(
         system=system,
-        round_steps=(Step(FALLBACK, FALLBACK_REF, met, (("rematches", len(repeated)),)),),
+        round_steps=(Step(FALLBACK, ref, met, (("rematches", len(repeated)),)),),
         placements=placements(pairing, boards, bye_steps),
     )
 

@@ -148,7 +148,9 @@ def searched(order: Sequence[Entrant], pairing: RoundPairing) -> RoundExplanatio
 
 def fallback(order: Sequence[Entrant], pairing: RoundPairing) -> RoundExplanation:
     """No rematch-free round exists: by the order, with rematches."""
-    return fallback_explanation(SYSTEM, order, pairing, bye_steps=bye_steps(order, pairing))
+    return fallback_explanation(
+        SYSTEM, order, pairing, ref=_REF.format(7), bye_steps=bye_steps(order, pairing)
+    )
 
 
 def bye_steps(order: Sequence[Entrant], pairing: RoundPairing) -> tuple[Step, ...]:

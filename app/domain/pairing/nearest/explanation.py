@@ -84,7 +84,8 @@ def explain_round(
     rank = {e.id: i for i, e in enumerate(order)}
     bye = None if pairing.bye is None else rank[pairing.bye]
     if pairing.is_fallback:
-        return fallback_explanation(SYSTEM, order, pairing, bye_steps=_bye_steps(order, bye, 0))
+        bye_steps = _bye_steps(order, bye, 0)
+        return fallback_explanation(SYSTEM, order, pairing, ref=_REF.format(5), bye_steps=bye_steps)
     allowing = _byes_allowing_a_round(unplayed, deadline) if bye is not None else 0
     lookahead_ignored = "lookahead_ignored" in pairing.path
     skip_rule = FACTORIZATION if "factorization" in pairing.path else LOOKAHEAD
