@@ -6,7 +6,16 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from app import read_models as s
-from app.domain.explanation import NO_EXPLANATION, NOT_EXPLAINED, Step, without_steps
+from app.domain.explanation import (
+    MANUAL,
+    NO_EXPLANATION,
+    NOT_EXPLAINED,
+    RoundExplanation,
+    Step,
+    without_steps,
+)
+from app.domain.matches import SwissRound
+from app.domain.tournament import Tournament
 from app.domain.types import PlayerId
 from app.errors import RoundNotFound
 from app.pages.explanations import sentence
@@ -14,6 +23,9 @@ from app.pages.i18n import Language
 from app.services import storage
 
 NOT_EXPLAINED_REF = "docs/explanations.md"
+MANUAL_REF = "docs/api.md, manual pairing"
+MANUAL_PATH = "manual"
+"""What a round paired by hand has in its ``paths``."""
 
 
 def read(session: Session, tournament_id: str, number: int, language: Language) -> bytes:
@@ -24,10 +36,9 @@ def read(session: Session, tournament_id: str, number: int, language: Language) 
         raise RoundNotFound(
             f"round {number} has not been generated: GET …/rounds lists the rounds so far"
         )
-    explanation = storage.load_explanation(session, tournament_id, number)
+    stored = storage.load_explanation(session, tournament_id, number)
     system = tournament.settings.pairing.value
-    if explanation == NO_EXPLANATION:
-        explanation = without_steps(system, NOT_EXPLAINED, NOT_EXPLAINED_REF)
+    explanation = _as_played(tournament, tournament.rounds[number - 1], stored, system)
     names = {pid: p.name for pid, p in tournament.players.items()}
     body = s.RoundExplanationRead(
         round=number,
@@ -44,6 +55,26 @@ def read(session: Session, tournament_id: str, number: int, language: Language) 
         ],
     )
     return body.model_dump_json().encode()
+
+
+def _as_played(
+    tournament: Tournament, swiss_round: SwissRound, stored: RoundExplanation, system: str
+) -> RoundExplanation:
+    """The stored explanation if it still describes the round: a round paired by hand (its
+    path says ``manual``, or its boards and byes are no longer the ones explained) reads
+    ``round.manual``; one generated before explanations were kept, ``round.not_explained``."""
+    if any(MANUAL_PATH in path for _, path in swiss_round.paths):
+        return without_steps(system, MANUAL, MANUAL_REF)
+    if stored == NO_EXPLANATION:
+        return without_steps(system, NOT_EXPLAINED, NOT_EXPLAINED_REF)
+    boards = {
+        m.board: frozenset((m.home, m.away)) for m in tournament.round_matches(swiss_round.number)
+    }
+    explained = {p.board: frozenset(p.players) for p in stored.placements if p.board is not None}
+    byes = sorted(p.players[0] for p in stored.placements if p.board is None)
+    if explained != boards or byes != sorted(swiss_round.byes):
+        return without_steps(system, MANUAL, MANUAL_REF)
+    return stored
 
 
 def _player(pid: PlayerId, names: dict[PlayerId, str]) -> s.ExplainedPlayer:

@@ -8,7 +8,7 @@ from fastapi import FastAPI
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from app.models import RoundRow
+from app.models import MatchRow, RoundRow
 from tests.api.helpers import assert_problem, create, generate, play_round
 from tests.api.test_chess import new_chess
 from tests.client import ApiClient
@@ -151,3 +151,36 @@ def test_groups_number_their_boards_on_and_open_with_their_group(client: ApiClie
     assert sorted(
         p["players"][0]["id"] for p in body["placements"] if p["board"] is None
     ) == sorted(second["byes"])
+
+
+def test_a_round_paired_by_hand_reads_manual(app: FastAPI, client: ApiClient) -> None:
+    """Marked manual in its path, or with boards other than the ones explained (a pairing
+    replaced by hand after it was generated): the stored steps no longer describe it."""
+    t = create(client, 4, pairing="nearest")
+    first = generate(client, t)
+    one, two = first["matches"]
+    with Session(app.state.engine) as session:
+        session.execute(
+            update(MatchRow)
+            .where(MatchRow.tournament_id == t.id, MatchRow.number == one["id"])
+            .values(away=two["away"])
+        )
+        session.execute(
+            update(MatchRow)
+            .where(MatchRow.tournament_id == t.id, MatchRow.number == two["id"])
+            .values(away=one["away"])
+        )
+        session.commit()
+    swapped = explanation(client, t.id, 1)
+    assert [s["rule"] for s in swapped["steps"]] == ["round.manual"]
+    assert swapped["placements"] == []
+
+    t = create(client, 4, pairing="lim")
+    generate(client, t)
+    with Session(app.state.engine) as session:
+        manual = update(RoundRow).where(RoundRow.tournament_id == t.id)
+        session.execute(manual.values(paths=[[None, ["manual"]]]))
+        session.commit()
+    body = explanation(client, t.id, 1, lang="sk")
+    assert [s["rule"] for s in body["steps"]] == ["round.manual"]
+    assert body["steps"][0]["text"] == "Toto kolo spároval ručne organizátor, nie systém."
