@@ -15,6 +15,7 @@ from fastapi import FastAPI
 
 from app.api import (
     events,
+    forbidden_pairs,
     health,
     live,
     players,
@@ -104,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         trf,  # before tournaments: its TRF creation route is tried first
         tournaments,
         players,
+        forbidden_pairs,
         rounds,
         results,
         tokens,

@@ -52,6 +52,10 @@ class TournamentRow(SQLModel, table=True):
     initial_colour: str | None = Field(default=None, max_length=8)
     # the kinds of bye a player may ask for (null: the pairing system's default)
     allowed_byes: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    # off, soft or hard: whether two players of one team are a forbidden pair
+    avoid_same_team: str = Field(
+        default="off", max_length=8, sa_column_kwargs={"server_default": "off"}
+    )
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
     resolved_final_phase: str = Field(max_length=16)
@@ -79,6 +83,36 @@ class PlayerRow(SQLModel, table=True):
     requested_byes: list[list[Any]] | None = Field(
         default=None, sa_column=Column(JSON, nullable=True)
     )
+    team: str | None = Field(default=None, max_length=40)
+
+
+class ForbiddenPairRow(SQLModel, table=True):
+    """Two players the organizer listed as not to be paired (``first`` the lower number).
+    Deleting either player deletes the pair; the unique constraint refuses the same two
+    twice, whatever the kind."""
+
+    __tablename__ = "forbidden_pair"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tournament_id", "first"],
+            ["player.tournament_id", "player.number"],
+            ondelete="CASCADE",
+        ),
+        ForeignKeyConstraint(
+            ["tournament_id", "second"],
+            ["player.tournament_id", "player.number"],
+            ondelete="CASCADE",
+        ),
+        UniqueConstraint("tournament_id", "first", "second"),
+    )
+
+    tournament_id: str = Field(
+        primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
+    )
+    number: int = Field(primary_key=True)
+    first: int
+    second: int
+    kind: str = Field(max_length=8)
 
 
 class RoundRow(SQLModel, table=True):

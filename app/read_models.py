@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 from app.domain.colours import ColourRule
+from app.domain.forbidden import PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
 from app.domain.pairing.dutch.types import Colour
 from app.domain.types import (
@@ -145,6 +146,10 @@ class TournamentRead(BaseModel):
         description="dutch: the colour of round 1's top seed (chosen or drawn); else null"
     )
     allowed_byes: list[ByeKind] = Field(description="The byes a player may ask for")
+    avoid_same_team: TeamRule = Field(
+        description="Whether two players of one `team` are a forbidden pair: `off`, `soft` "
+        "(avoided unless the round cannot be paired otherwise) or `hard` (never paired)"
+    )
     seed: int
     current_round: int = Field(description="0 before round 1")
     final_phase_started: bool
@@ -188,6 +193,9 @@ class PlayerRead(BaseModel):
     title: FideTitle | None = Field(examples=[None])
     fide_id: int | None = Field(examples=[None])
     requested_byes: list[RequestedByeRead] = Field(description="The byes asked for, by round")
+    team: str | None = Field(
+        None, description="Club, school or family (`avoid_same_team`)", examples=[None]
+    )
 
 
 class TournamentCreated(TournamentRead):
@@ -440,6 +448,27 @@ class PlayerData(EventData):
     """The player, as `GET …/players` lists it."""
 
     player: PlayerRead
+
+
+class ForbiddenPairRead(BaseModel):
+    """Two players the organizer listed as not to be paired (organizer-only read)."""
+
+    id: int = Field(examples=[1])
+    players: list[int] = Field(
+        min_length=2, max_length=2, description="The two player ids, lower first", examples=[[3, 7]]
+    )
+    kind: PairKind = Field(
+        description="`hard`: never paired; `soft`: avoided unless the round cannot be paired "
+        "otherwise"
+    )
+
+
+class ForbiddenPairData(EventData):
+    """A forbidden pair was listed or taken off the list. The stream is public and the pairs
+    are not (a family matter, often): only the pair's id and kind, never the players."""
+
+    forbidden_pair_id: int = Field(examples=[1])
+    kind: PairKind
 
 
 class ByeData(EventData):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field, create_model
 from app.read_models import (
     ByeData,
     FinalPhaseStartedData,
+    ForbiddenPairData,
     PlayerData,
     ResultData,
     RoundGeneratedData,
@@ -38,6 +39,8 @@ DATA: dict[str, type[BaseModel]] = {
     events.PLAYER_ADDED: PlayerData,
     events.BYE_REQUESTED: ByeData,
     events.BYE_CANCELLED: ByeData,
+    events.FORBIDDEN_PAIR_ADDED: ForbiddenPairData,
+    events.FORBIDDEN_PAIR_REMOVED: ForbiddenPairData,
     events.FINAL_PHASE_STARTED: FinalPhaseStartedData,
     events.TOURNAMENT_FINISHED: TournamentFinishedData,
 }
@@ -53,6 +56,8 @@ SUMMARIES = {
     events.PLAYER_ADDED: "A player was added (registration or late entry)",
     events.BYE_REQUESTED: "A player asked for a bye in a round not paired yet, or for another kind",
     events.BYE_CANCELLED: "A player took back the bye asked for in a round not paired yet",
+    events.FORBIDDEN_PAIR_ADDED: "The organizer listed two players as a forbidden pair",
+    events.FORBIDDEN_PAIR_REMOVED: "The organizer took a forbidden pair off the list",
     events.FINAL_PHASE_STARTED: "The final phase started",
     events.TOURNAMENT_FINISHED: "The tournament finished: the final ranking is decided",
 }

@@ -46,6 +46,9 @@ ENUMS = {
     "FinalPhaseKind": "`semifinals` (1–4 then finals), `final` (1 v 2) or `none`",
     "FormatPreset": "`standard` (Swiss rounds, then semifinals) or `short`",
     "GroupAssignment": "How two groups are filled: `draw`, `seeded`, `pots` or `manual`",
+    "PairKind": "`hard`: never paired; `soft`: avoided unless the round cannot be paired otherwise",
+    "TeamRule": "`avoid_same_team`: `off`, or two players of one team are a `soft` or `hard` "
+    "forbidden pair",
     "ColourRule": "The rule of the colour allocation that put `home` at home",
 }
 

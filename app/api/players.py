@@ -70,7 +70,13 @@ def add_player(body: PlayerCreate, write: OrganizerDep, session: SessionDep) -> 
     Swiss rounds are generated (409 `registration_closed`). Names are unique (409
     `duplicate_name`)."""
     player = players.add(
-        session, write, name=body.name, rating=body.rating, title=body.title, fide_id=body.fide_id
+        session,
+        write,
+        name=body.name,
+        rating=body.rating,
+        title=body.title,
+        fide_id=body.fide_id,
+        team=body.team,
     )
     return views.player(player)
 
@@ -78,17 +84,29 @@ def add_player(body: PlayerCreate, write: OrganizerDep, session: SessionDep) -> 
 @router.patch(
     "/{player_id}",
     operation_id="players-update",
-    summary="Rename or withdraw a player",
+    summary="Rename, withdraw a player, or change their team",
     response_model=PlayerRead,
     responses=WRITE,
 )
 def update_player(
     player_id: PlayerId, body: PlayerUpdate, write: OrganizerDep, session: SessionDep
 ) -> PlayerRead:
-    """`{"name": …}` renames; `{"withdrawn": true}` withdraws (not paired from the next round)."""
-    player = players.update(
-        session, write, player_id, name=body.name, withdraw=bool(body.withdrawn)
-    )
+    """`{"name": …}` renames; `{"withdrawn": true}` withdraws (not paired from the next round);
+    `{"team": …}` puts the player in a team (`""` or `null`: in none), acting on the rounds not
+    paired yet."""
+    if "team" in body.model_fields_set:
+        player = players.update(
+            session,
+            write,
+            player_id,
+            name=body.name,
+            withdraw=bool(body.withdrawn),
+            team=body.team or None,
+        )
+    else:
+        player = players.update(
+            session, write, player_id, name=body.name, withdraw=bool(body.withdrawn)
+        )
     return views.player(player)
 
 

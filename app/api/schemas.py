@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from app.domain.forbidden import MAX_TEAM_LENGTH, PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.types import (
     ByeKind,
@@ -29,6 +30,13 @@ Name = Annotated[
         strip_whitespace=True, min_length=1, max_length=80, pattern=NO_CONTROL_CHARACTERS
     ),
 ]
+Team = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, max_length=MAX_TEAM_LENGTH, pattern=NO_CONTROL_CHARACTERS
+    ),
+]
+"""A club, school or family; blank is no team."""
 TournamentName = Annotated[
     str,
     StringConstraints(
@@ -79,6 +87,9 @@ class PlayerCreate(Schema):
     rating: Rating | None = Field(None, examples=[1850])
     title: FideTitle | None = Field(None, description="FIDE title (dutch pairing numbers)")
     fide_id: FideId | None = Field(None, examples=[1503014])
+    team: Team | None = Field(
+        None, description="Club, school or family (`avoid_same_team`)", examples=["Rovereto"]
+    )
 
 
 class TournamentCreate(Schema):
@@ -108,6 +119,11 @@ class TournamentCreate(Schema):
         "from the seed (draw, the default)",
     )
     allowed_byes: AllowedByes | None = None
+    avoid_same_team: TeamRule | None = Field(
+        None,
+        description="Two players of one `team` are a forbidden pair: `off` (the default), "
+        "`soft` or `hard`",
+    )
 
     model_config = ConfigDict(
         extra="forbid",
@@ -129,7 +145,8 @@ class TournamentCreate(Schema):
 
 
 class TournamentUpdate(Schema):
-    """Rename (any time) and change settings (in registration only). Absent fields stay."""
+    """Rename (any time) and change settings (in registration only, but `avoid_same_team`,
+    which may change until the tournament is finished). Absent fields stay."""
 
     name: TournamentName | None = None
     pairing: PairingSystem | None = None
@@ -142,6 +159,7 @@ class TournamentUpdate(Schema):
     seed: Seed | None = None
     initial_colour: InitialColour | None = None
     allowed_byes: AllowedByes | None = None
+    avoid_same_team: TeamRule | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -150,10 +168,12 @@ class TournamentUpdate(Schema):
 
 
 class PlayerUpdate(Schema):
-    """Rename with `name`; withdraw with `withdrawn: true` (cannot be undone)."""
+    """Rename with `name`; withdraw with `withdrawn: true` (cannot be undone); `team` puts the
+    player in a team (`""` or `null`: in none)."""
 
     name: Name | None = None
     withdrawn: Annotated[Literal[True], JSON_BOOLEAN] | None = None
+    team: Team | None = None
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"name": "Rossi M."}, {"withdrawn": True}]}
@@ -167,6 +187,20 @@ class ByeRequest(Schema):
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"kind": "half_point"}]}
+    )
+
+
+class ForbiddenPairCreate(Schema):
+    """Two players not to be paired: `hard` never, `soft` unless the round cannot be paired
+    otherwise."""
+
+    players: list[Annotated[int, Field(ge=1, le=MAX_INTEGER), JSON_NUMBER]] = Field(
+        min_length=2, max_length=2, description="The two player ids"
+    )
+    kind: PairKind = PairKind.HARD
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"players": [3, 7], "kind": "hard"}]}
     )
 
 

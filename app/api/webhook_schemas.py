@@ -20,6 +20,8 @@ EventType = Literal[
     "player.added",
     "bye.requested",
     "bye.cancelled",
+    "forbidden_pair.added",
+    "forbidden_pair.removed",
     "final_phase.started",
     "tournament.finished",
 ]

@@ -143,3 +143,25 @@ class PairingTimeout(DomainError):
     """A pairing search ran past its deadline (``app.domain.deadline``); nothing was changed."""
 
     code = "pairing_timeout"
+
+
+class ForbiddenPairWithItself(DomainError):
+    """A forbidden pair names two different players."""
+
+    code = "forbidden_pair_self"
+
+
+class DuplicateForbiddenPair(DomainError):
+    """Two players are forbidden to meet at most once (of either kind)."""
+
+    code = "duplicate_forbidden_pair"
+
+
+class UnknownForbiddenPair(DomainError):
+    code = "forbidden_pair_not_found"
+
+
+class TooManyForbiddenPairs(DomainError):
+    """A tournament keeps at most ``forbidden.MAX_FORBIDDEN_PAIRS`` explicit pairs."""
+
+    code = "too_many_forbidden_pairs"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from app.domain import chess
 from app.domain.errors import DuplicateName, InvalidSettings, RepeatedName
+from app.domain.forbidden import clean_team
 from app.domain.formats import GroupsSetting
 from app.domain.groups import assign_groups, name_key
 from app.domain.pairing.registry import SYSTEMS
@@ -27,6 +28,7 @@ class NewPlayer:
     rating: int | None = None
     title: FideTitle | None = None
     fide_id: int | None = None
+    team: str | None = None
 
 
 def listed_players(players: Sequence[NewPlayer]) -> list[Player]:
@@ -41,6 +43,7 @@ def listed_players(players: Sequence[NewPlayer]) -> list[Player]:
             new.rating,
             title=new.title,
             fide_id=new.fide_id,
+            team=clean_team(new.team),
         )
         if name_key(player.name) in seen:
             raise RepeatedName(

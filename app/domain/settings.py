@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.domain.errors import InvalidSettings
+from app.domain.forbidden import TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupsSetting
 from app.domain.types import ByeKind, InitialColour, PairingSystem, PointsTable, Tiebreak
 
@@ -15,7 +16,9 @@ class Settings:
     """The settings chosen at creation (``tournament.md``, "Settings").
 
     ``initial_colour`` (``dutch`` only) is round 1's colour, ``None`` for drawn from the seed;
-    ``allowed_byes`` the byes a player may ask for, ``None`` for the system's default.
+    ``allowed_byes`` the byes a player may ask for, ``None`` for the system's default;
+    ``avoid_same_team`` whether two players of one team are a forbidden pair (``forbidden``),
+    the one setting that may change after round 1 (it acts on the rounds not paired yet).
     """
 
     seed: int
@@ -28,6 +31,7 @@ class Settings:
     groups: GroupsSetting | None = None
     initial_colour: InitialColour | None = None
     allowed_byes: frozenset[ByeKind] | None = None
+    avoid_same_team: TeamRule = TeamRule.OFF
 
     @property
     def byes_allowed(self) -> frozenset[ByeKind]:

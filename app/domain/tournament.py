@@ -27,10 +27,18 @@ from app.domain.errors import (
     RoundLocked,
     TooFewPlayers,
     TooManyPlayers,
+    UnknownForbiddenPair,
     UnknownRound,
     WrongStatus,
 )
 from app.domain.final_matches import matches_from, reformed_finals
+from app.domain.forbidden import (
+    ForbiddenPair,
+    ForbiddenPairId,
+    PairKind,
+    clean_team,
+    new_pair,
+)
 from app.domain.formats import MAX_PLAYERS, FinalPhaseKind
 from app.domain.groups import group_for_late_entry
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
@@ -101,7 +109,14 @@ class Tournament(TournamentState):
 
     @_command
     def change_settings(self, settings: Settings) -> None:
-        """Settings can change only in registration; the new ones must fit the players."""
+        """Settings can change only in registration, but for ``avoid_same_team``, which acts on
+        the rounds not paired yet (until the tournament is finished); the new ones must fit
+        the players."""
+        if replace(settings, avoid_same_team=self.settings.avoid_same_team) == self.settings:
+            if settings != self.settings and self.status is Status.FINISHED:
+                raise WrongStatus("the tournament is finished: no round is left to pair")
+            self.settings = settings
+            return
         self._require_registration(
             "settings are fixed now; to change them, undo the rounds (while none has a result)"
         )
@@ -131,7 +146,13 @@ class Tournament(TournamentState):
         pid = PlayerId(max(self.players, default=0) + 1)
         if self.status is Status.REGISTRATION:
             self.players[pid] = Player(
-                pid, name, len(self.players) + 1, new.rating, title=new.title, fide_id=new.fide_id
+                pid,
+                name,
+                len(self.players) + 1,
+                new.rating,
+                title=new.title,
+                fide_id=new.fide_id,
+                team=clean_team(new.team),
             )
             self._renumber()
             return self.players[pid]
@@ -150,6 +171,7 @@ class Tournament(TournamentState):
             entered_round=RoundNumber(self.current_round + 1),
             title=new.title,
             fide_id=new.fide_id,
+            team=clean_team(new.team),
         )
         if SYSTEMS[self.settings.pairing].capabilities.fide_numbers:
             self.players = chess.place_late_entry(self.players, player)
@@ -172,6 +194,32 @@ class Tournament(TournamentState):
         return self.players[player_id]
 
     @_command
+    def set_team(self, player_id: PlayerId, team: str | None) -> Player:
+        """Put a player in a team (``None`` or blank: in none), at any time: it acts on the
+        rounds not paired yet."""
+        player = self._player(player_id)
+        self.players[player_id] = replace(player, team=clean_team(team))
+        return self.players[player_id]
+
+    @_command
+    def forbid_pair(self, a: PlayerId, b: PlayerId, kind: PairKind) -> ForbiddenPair:
+        """List two players as a forbidden pair (``docs/rules.md``, "Forbidden pairings"), at
+        any time: it acts on the rounds not paired yet."""
+        pair = new_pair(self.forbidden_pairs, self.players, a, b, kind)
+        self.forbidden_pairs[pair.id] = pair
+        return pair
+
+    @_command
+    def allow_pair(self, pair_id: ForbiddenPairId) -> ForbiddenPair:
+        """Take a forbidden pair off the list (the rounds already paired stay as they are)."""
+        pair = self.forbidden_pairs.pop(pair_id, None)
+        if pair is None:
+            raise UnknownForbiddenPair(
+                f"no forbidden pair {pair_id} in this tournament: use an id from its list"
+            )
+        return pair
+
+    @_command
     def remove_player(self, player_id: PlayerId) -> None:
         """Delete a player during registration (start numbers close up)."""
         self._player(player_id)
@@ -182,11 +230,16 @@ class Tournament(TournamentState):
                 "this one, or delete the tournament"
             )
         previous = dict(self.players)
+        previous_pairs = dict(self.forbidden_pairs)
         del self.players[player_id]
+        self.forbidden_pairs = {
+            k: f for k, f in self.forbidden_pairs.items() if player_id not in f.players
+        }
         try:
             self._renumber()
         except Exception as refused:
             self.players = previous
+            self.forbidden_pairs = previous_pairs
             if isinstance(refused, InvalidSettings):
                 # the settings were valid: it is the players left that fall short of them
                 raise TooFewPlayers(f"without this player: {refused}") from refused

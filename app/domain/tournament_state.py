@@ -11,6 +11,7 @@ from dataclasses import replace
 from app.domain import final_phase as fp
 from app.domain.errors import UnknownGroup, UnknownMatch, UnknownPlayer
 from app.domain.final_matches import decided
+from app.domain.forbidden import ForbiddenPair, ForbiddenPairId
 from app.domain.formats import FinalPhaseKind, ResolvedFormat, resolve_format
 from app.domain.matches import FINAL_STAGES, Match, MatchId, SwissRound
 from app.domain.requested_byes import bye_scores
@@ -35,8 +36,9 @@ def swiss_status(
 
 
 class TournamentState:
-    """A tournament's state: settings, players, Swiss rounds, matches, and whether the final
-    phase started; everything else is derived, the standings memoized until a command."""
+    """A tournament's state: settings, players, Swiss rounds, matches, the forbidden pairs, and
+    whether the final phase started; everything else is derived, the standings memoized until
+    a command."""
 
     def __init__(
         self,
@@ -46,12 +48,16 @@ class TournamentState:
         rounds: Iterable[SwissRound] = (),
         matches: Iterable[Match] = (),
         final_phase_started: bool = False,
+        forbidden_pairs: Iterable[ForbiddenPair] = (),
     ) -> None:
         self.settings = settings
         self.players: dict[PlayerId, Player] = {p.id: p for p in players}
         self.rounds: list[SwissRound] = list(rounds)
         self.matches: dict[MatchId, Match] = {m.id: m for m in matches}
         self.final_phase_started = final_phase_started
+        self.forbidden_pairs: dict[ForbiddenPairId, ForbiddenPair] = {
+            f.id: f for f in forbidden_pairs
+        }
         self._standings_memo: tuple[StandingRow, ...] | None = None
 
     # -- derived state --------------------------------------------------------------------

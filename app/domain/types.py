@@ -178,7 +178,9 @@ class Player:
     ``entered_round`` is the first Swiss round the player could be paired in (1, or later for a
     late entry); ``withdrawn_after`` the last Swiss round they were in, ``None`` while active.
     ``title`` and ``fide_id`` are the chess identity (``title`` orders pairing numbers in
-    ``dutch``); ``requested_byes`` the rounds the player asked to skip, by round.
+    ``dutch``); ``requested_byes`` the rounds the player asked to skip, by round. ``team`` is
+    the player's club, school or family (``forbidden.clean_team``), which the tournament's
+    ``avoid_same_team`` may keep apart.
     """
 
     id: PlayerId
@@ -191,6 +193,7 @@ class Player:
     title: FideTitle | None = None
     fide_id: int | None = None
     requested_byes: tuple[RequestedBye, ...] = ()
+    team: str | None = None
 
     def requested_bye(self, number: RoundNumber) -> ByeKind | None:
         """The bye the player asked for in round ``number``, if any."""

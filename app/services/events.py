@@ -18,6 +18,7 @@ from sqlalchemy import func, insert, select, text
 from sqlalchemy.orm import Session
 
 from app.db import note_emitted
+from app.domain.forbidden import ForbiddenPair
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
 from app.domain.tournament import Tournament
 from app.domain.types import ByeKind, Player, PlayerId, RoundNumber, Stage, Status
@@ -39,6 +40,8 @@ PLAYER_WITHDRAWN = "player.withdrawn"
 PLAYER_ADDED = "player.added"
 BYE_REQUESTED = "bye.requested"
 BYE_CANCELLED = "bye.cancelled"
+FORBIDDEN_PAIR_ADDED = "forbidden_pair.added"
+FORBIDDEN_PAIR_REMOVED = "forbidden_pair.removed"
 FINAL_PHASE_STARTED = "final_phase.started"
 TOURNAMENT_FINISHED = "tournament.finished"
 TYPES = (
@@ -52,6 +55,8 @@ TYPES = (
     PLAYER_ADDED,
     BYE_REQUESTED,
     BYE_CANCELLED,
+    FORBIDDEN_PAIR_ADDED,
+    FORBIDDEN_PAIR_REMOVED,
     FINAL_PHASE_STARTED,
     TOURNAMENT_FINISHED,
 )
@@ -161,6 +166,11 @@ def player_data(player: Player) -> dict[str, Any]:
 
 def bye_data(player: Player, number: int, kind: ByeKind) -> dict[str, Any]:
     return {"player": _dump(views.player(player)), "round": number, "kind": kind.value}
+
+
+def forbidden_pair_data(pair: ForbiddenPair) -> dict[str, Any]:
+    """The pair's id and kind, never its players: the stream is public, the pairs are not."""
+    return {"forbidden_pair_id": pair.id, "kind": pair.kind.value}
 
 
 def round_data(tournament: Tournament, swiss_round: SwissRound) -> dict[str, Any]:

@@ -19,8 +19,11 @@ def add(
     rating: int | None,
     title: FideTitle | None = None,
     fide_id: int | None = None,
+    team: str | None = None,
 ) -> Player:
     detail: dict[str, object] = {"name": name, "rating": rating}
+    if team is not None:
+        detail["team"] = team
     if title is not None:
         detail["title"] = title.value
     if fide_id is not None:
@@ -29,17 +32,27 @@ def add(
         session,
         write,
         "players-create",
-        lambda t: t.add_player(NewPlayer(name, rating, title, fide_id)),
+        lambda t: t.add_player(NewPlayer(name, rating, title, fide_id, team)),
         detail=detail,
         watch=lambda _: lambda _t, p: [(events.PLAYER_ADDED, events.player_data(p))],
     )
     return player
 
 
+_KEEP = object()
+
+
 def update(
-    session: Session, write: access.Write, player_id: int, *, name: str | None, withdraw: bool
+    session: Session,
+    write: access.Write,
+    player_id: int,
+    *,
+    name: str | None,
+    withdraw: bool,
+    team: str | object | None = _KEEP,
 ) -> Player:
-    """Rename and/or withdraw; both checked by the domain before anything changes."""
+    """Rename, put in a team (``None``: in none; left out: as it is) and/or withdraw; all
+    checked by the domain before anything changes."""
     pid = PlayerId(player_id)
 
     def change(t: Tournament) -> Player:
@@ -49,6 +62,8 @@ def update(
             )
         if name is not None:
             t.rename_player(pid, name)
+        if team is not _KEEP:
+            t.set_team(pid, team if isinstance(team, str) else None)
         if withdraw:
             t.withdraw_player(pid)
         return t.players[pid]
@@ -56,6 +71,8 @@ def update(
     detail: dict[str, object] = {"player_id": player_id}
     if name is not None:
         detail["name"] = name
+    if team is not _KEEP:
+        detail["team"] = team
     if withdraw:
         detail["withdrawn"] = True
     _, player = commands.run(

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session, aliased
 
 from app.domain.colours import ColourRule
 from app.domain.explanation import RoundExplanation
+from app.domain.forbidden import ForbiddenPair, ForbiddenPairId, PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.matches import Match, MatchId, SwissRound
 from app.domain.settings import Settings
@@ -42,7 +43,14 @@ from app.domain.types import (
     Tiebreak,
 )
 from app.errors import Busy, TournamentNotFound
-from app.models import MatchRow, PlayerRow, ResultRow, RoundRow, TournamentRow
+from app.models import (
+    ForbiddenPairRow,
+    MatchRow,
+    PlayerRow,
+    ResultRow,
+    RoundRow,
+    TournamentRow,
+)
 from app.services import explanation_codec
 
 T = TournamentRow.__table__  # type: ignore[attr-defined]
@@ -50,6 +58,7 @@ P = PlayerRow.__table__  # type: ignore[attr-defined]
 R = RoundRow.__table__  # type: ignore[attr-defined]
 M = MatchRow.__table__  # type: ignore[attr-defined]
 RES = ResultRow.__table__  # type: ignore[attr-defined]
+F = ForbiddenPairRow.__table__  # type: ignore[attr-defined]
 
 SETTINGS_COLUMNS = (
     T.c.seed,
@@ -65,6 +74,7 @@ SETTINGS_COLUMNS = (
     T.c.groups,
     T.c.initial_colour,
     T.c.allowed_byes,
+    T.c.avoid_same_team,
     T.c.final_phase_started,
 )
 
@@ -102,6 +112,7 @@ def settings_from_columns(row: Any) -> Settings:
         allowed_byes=frozenset(ByeKind(k) for k in row.allowed_byes)
         if row.allowed_byes is not None
         else None,
+        avoid_same_team=TeamRule(row.avoid_same_team),
     )
 
 
@@ -131,6 +142,7 @@ def settings_columns(settings: Settings) -> dict[str, Any]:
         "allowed_byes": sorted(k.value for k in settings.allowed_byes)
         if settings.allowed_byes is not None
         else None,
+        "avoid_same_team": settings.avoid_same_team.value,
     }
 
 
@@ -194,6 +206,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
             _TITLE[r[7]],
             r[8],
             tuple(RequestedBye(RoundNumber(n), _BYE[k]) for n, k in r[9]) if r[9] else (),
+            r[10],
         )
         for r in session.execute(
             select(
@@ -207,6 +220,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
                 P.c.title,
                 P.c.fide_id,
                 P.c.requested_byes,
+                P.c.team,
             ).where(P.c.tournament_id == tournament_id)
         )
     ]
@@ -226,12 +240,21 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
     matches = [
         _match(r) for r in session.execute(_MATCHES.where(M.c.tournament_id == tournament_id))
     ]
+    forbidden = [
+        ForbiddenPair(ForbiddenPairId(r[0]), PlayerId(r[1]), PlayerId(r[2]), PairKind(r[3]))
+        for r in session.execute(
+            select(F.c.number, F.c.first, F.c.second, F.c.kind).where(
+                F.c.tournament_id == tournament_id
+            )
+        )
+    ]
     return Tournament(
         settings_from_columns(header),
         players,
         rounds=rounds,
         matches=matches,
         final_phase_started=header.final_phase_started,
+        forbidden_pairs=forbidden,
     )
 
 
@@ -370,6 +393,7 @@ class Snapshot:
     players: dict[PlayerId, Player]
     rounds: tuple[SwissRound, ...]
     matches: dict[MatchId, Match]
+    forbidden_pairs: dict[ForbiddenPairId, ForbiddenPair]
 
     @classmethod
     def of(cls, tournament: Tournament) -> Snapshot:
@@ -378,10 +402,11 @@ class Snapshot:
             dict(tournament.players),
             tuple(tournament.rounds),
             dict(tournament.matches),
+            dict(tournament.forbidden_pairs),
         )
 
 
-EMPTY = Snapshot(Settings(seed=0), {}, (), {})
+EMPTY = Snapshot(Settings(seed=0), {}, (), {}, {})
 
 
 def save(
@@ -395,6 +420,7 @@ def save(
     _save_players(session, tournament_id, before.players, after.players)
     _save_rounds(session, tournament_id, before.rounds, after.rounds)
     _save_matches(session, tournament_id, before.matches, after.matches)
+    _save_forbidden(session, tournament_id, before.forbidden_pairs, after.forbidden_pairs)
 
 
 def save_result(
@@ -427,7 +453,34 @@ def _player_values(p: Player) -> dict[str, Any]:
         "title": p.title.value if p.title else None,
         "fide_id": p.fide_id,
         "requested_byes": [[b.round, b.kind.value] for b in p.requested_byes] or None,
+        "team": p.team,
     }
+
+
+def _save_forbidden(
+    session: Session,
+    tid: str,
+    before: dict[ForbiddenPairId, ForbiddenPair],
+    after: dict[ForbiddenPairId, ForbiddenPair],
+) -> None:
+    """Pairs are only added and deleted (a kind changes by deleting first); a deleted
+    player's pairs are already gone by the cascade of its row."""
+    gone = [fid for fid, f in before.items() if after.get(fid) != f]
+    if gone:
+        session.execute(delete(F).where(F.c.tournament_id == tid, F.c.number.in_(gone)))
+    new = [
+        {
+            "tournament_id": tid,
+            "number": f.id,
+            "first": f.first,
+            "second": f.second,
+            "kind": f.kind.value,
+        }
+        for fid, f in after.items()
+        if before.get(fid) != f
+    ]
+    if new:
+        session.execute(insert(F), new)
 
 
 def _save_players(

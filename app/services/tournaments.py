@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
+from app.domain.forbidden import TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.pairing.dutch.types import CHESS_POINTS
 from app.domain.registration import NewPlayer
@@ -68,6 +69,7 @@ _SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
     "seed": int,
     "initial_colour": InitialColour,
     "allowed_byes": lambda kinds: frozenset(ByeKind(k) for k in kinds),
+    "avoid_same_team": TeamRule,
 }
 
 
@@ -89,6 +91,8 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
         values["points"] = half_points(fields.get("points") or {}, base=table)
     if "groups" in fields:
         values["groups"] = groups_setting(fields["groups"])
+    if "avoid_same_team" in values and values["avoid_same_team"] is None:
+        values["avoid_same_team"] = TeamRule.OFF
     if base is not None:
         return replace(base, **{k: v for k, v in values.items() if k != "seed" or v is not None})
     if values.get("seed") is None:
@@ -108,6 +112,7 @@ def create(
                 p.get("rating"),
                 FideTitle(p["title"]) if p.get("title") else None,
                 p.get("fide_id"),
+                p.get("team"),
             )
             for p in players
         ],

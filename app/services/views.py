@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from app import read_models as s
 from app.domain import chess
 from app.domain.colours import ColourRule
+from app.domain.forbidden import ForbiddenPair
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.matches import Match, SwissRound
 from app.domain.standings import TIEBREAK_CRITERIA
@@ -73,6 +74,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
         if settings.pairing is PairingSystem.DUTCH
         else None,
         allowed_byes=sorted(settings.byes_allowed),
+        avoid_same_team=settings.avoid_same_team,
         seed=row.seed,
         current_round=row.current_round,
         final_phase_started=row.final_phase_started,
@@ -111,7 +113,17 @@ def player(p: Player) -> s.PlayerRead:
         title=p.title,
         fide_id=p.fide_id,
         requested_byes=[s.RequestedByeRead(round=b.round, kind=b.kind) for b in p.requested_byes],
+        team=p.team,
     )
+
+
+def forbidden_pair(f: ForbiddenPair) -> s.ForbiddenPairRead:
+    return s.ForbiddenPairRead(id=f.id, players=[f.first, f.second], kind=f.kind)
+
+
+def forbidden_pairs(t: Tournament) -> list[s.ForbiddenPairRead]:
+    """By id."""
+    return [forbidden_pair(f) for _, f in sorted(t.forbidden_pairs.items())]
 
 
 def players(t: Tournament) -> list[s.PlayerRead]:
