@@ -18,7 +18,12 @@ The TRF (FIDE Handbook C.04 Annex 2, TRF-2026) is what pairing programs and arbi
   was not in (before a late entry, after a withdrawal) is a blank block, which TRF reads as
   not paired (``Z``);
 - ``240`` records for the rounds not written yet: the byes asked for them (``H``, ``Z``), and
-  ``Z`` for a withdrawn player, who will not be in them.
+  ``Z`` for a withdrawn player, who will not be in them;
+- ``260`` records (``260 RRR RRR NNNN NNNN …``: first and last round, then players of whom no
+  two may be paired) for the hard forbidden pairs, from round 1 to the last: one per explicit
+  pair, and with ``avoid_same_team`` ``hard`` one per team of two players or more. TRF has no
+  code for a soft pair: those are written the same way on a comment line that other programs
+  skip, ``### SVIZZERA-SOFT-260 RRR RRR NNNN NNNN …`` (``SOFT_260``).
 
 A round still being played is left out: TRF has no code for a game without its result. The
 final phase is knockout, not Swiss, and is not in the file either (its places are the ranks).
@@ -29,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from app.domain import chess
+from app.domain.forbidden import PairKind, TeamRule
 from app.domain.matches import Match
 from app.domain.pairing.dutch.types import CHESS_POINTS, Colour
 from app.domain.tournament import Tournament
@@ -36,6 +42,7 @@ from app.domain.trf import (
     TrfColour,
     TrfDocument,
     TrfGame,
+    TrfNote,
     TrfPlayer,
     TrfRecord,
     TrfResult,
@@ -51,7 +58,7 @@ from app.domain.types import (
     Stage,
 )
 
-__all__ = ["CHESS_TABLE", "PAIRING_SYSTEM_TAGS", "export_trf"]
+__all__ = ["CHESS_TABLE", "PAIRING_SYSTEM_TAGS", "SOFT_260", "export_trf"]
 
 CHESS_TABLE = CHESS_POINTS
 """TRF-2026's default scoring (tag ``162``): win 1, draw ½, loss 0, the PAB as a win."""
@@ -69,6 +76,8 @@ MAX_POINTS = Score(199)
 """99.5 points: the most that columns 81–84 (``11.5``) hold; more is left blank."""
 BYE_RECORD_WIDTH = 16
 """Players named on one ``240`` record at most (the record repeats for more)."""
+SOFT_260 = "### SVIZZERA-SOFT-260 "
+"""The comment that carries a soft forbidden pair (or team) as a ``260`` record's fields."""
 
 
 def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
@@ -102,6 +111,7 @@ def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
         records.append(TrfTag("162", _scoring(tournament.settings.points)))
     records.extend(players)
     records.extend(_future_absences(tournament, written))
+    records.extend(_forbidden(tournament))
     return TrfDocument(tuple(records))
 
 
@@ -231,6 +241,30 @@ def _future_absences(tournament: Tournament, written: int) -> Iterable[TrfTag]:
         for at in range(0, len(starts), BYE_RECORD_WIDTH):
             chunk = starts[at : at + BYE_RECORD_WIDTH]
             yield TrfTag("240", f"{letter} {number:03d} " + " ".join(f"{n:>4}" for n in chunk))
+
+
+def _forbidden(tournament: Tournament) -> Iterable[TrfTag | TrfNote]:
+    """``260`` records for the hard pairs and teams, comments for the soft ones (module
+    docstring); explicit pairs by id, then teams by name."""
+    start = {pid: p.start_number for pid, p in tournament.players.items()}
+    rounds = f"{1:>3} {_total(tournament):>3}"
+    groups: list[tuple[PairKind, list[int]]] = [
+        (pair.kind, sorted(start[pid] for pid in pair.players))
+        for _, pair in sorted(tournament.forbidden_pairs.items())
+    ]
+    rule = tournament.settings.avoid_same_team
+    if rule is not TeamRule.OFF:
+        teams: dict[str, list[int]] = {}
+        for player in tournament.players.values():
+            if player.team is not None:
+                teams.setdefault(player.team, []).append(player.start_number)
+        kind = PairKind.HARD if rule is TeamRule.HARD else PairKind.SOFT
+        groups.extend((kind, sorted(members)) for _, members in sorted(teams.items()))
+    for kind, starts in groups:
+        if len(starts) < 2:
+            continue
+        fields = rounds + " " + " ".join(f"{n:>4}" for n in starts)
+        yield TrfTag("260", fields) if kind is PairKind.HARD else TrfNote(SOFT_260 + fields)
 
 
 def _total(tournament: Tournament) -> int:

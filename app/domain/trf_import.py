@@ -16,7 +16,12 @@ history, the way ``app.domain.trf_export`` writes one (FIDE Handbook C.04 Annex 
   a zero-point bye in every round to come (or, once every round is paired, blank blocks to the
   end) a withdrawal after the player's last round;
 - ``152``/``XXC`` is the initial colour (else the colour the highest-ranked player with a game
-  in round 1 had, TRF-2026's rule); ``162`` the points (else chess's 1, ½, 0, PAB 1).
+  in round 1 had, TRF-2026's rule); ``162`` the points (else chess's 1, ½, 0, PAB 1);
+- ``260 RRR RRR NNNN NNNN …`` (first and last round, players of whom no two may be paired) are
+  hard forbidden pairs, every two of the players listed, unless the record's last round is
+  already paired (it no longer forbids anything); the comment ``### SVIZZERA-SOFT-260`` with
+  the same fields (``trf_export``) gives soft ones. The rounds in between are not kept: a pair
+  holds for every round to come.
 
 What the tournament cannot hold is refused with ``InvalidTrf`` naming the line and column:
 full-point byes (``F``), a second ``U`` in a round, names that are blank or
@@ -31,6 +36,12 @@ from dataclasses import dataclass
 
 from app.domain.colours import ColourRule
 from app.domain.errors import DomainError, InvalidTrf
+from app.domain.forbidden import (
+    MAX_FORBIDDEN_PAIRS,
+    ForbiddenPair,
+    ForbiddenPairId,
+    PairKind,
+)
 from app.domain.formats import FinalPhaseKind, resolve_format
 from app.domain.groups import name_key
 from app.domain.matches import Match, SwissRound
@@ -41,10 +52,11 @@ from app.domain.trf import (
     TrfColour,
     TrfDocument,
     TrfGame,
+    TrfNote,
     TrfPlayer,
     TrfResult,
 )
-from app.domain.trf_export import CHESS_TABLE
+from app.domain.trf_export import CHESS_TABLE, SOFT_260
 from app.domain.types import (
     ByeKind,
     FideTitle,
@@ -144,7 +156,10 @@ def import_trf(document: TrfDocument, *, seed: int) -> ImportedTournament:
         final_phase=FinalPhaseKind.NONE,
         initial_colour=_initial_colour(document, lines),
     )
-    tournament = Tournament(settings, players, rounds=rounds, matches=matches)
+    forbidden = _forbidden_pairs(document, ids, paired=paired, total=total)
+    tournament = Tournament(
+        settings, players, rounds=rounds, matches=matches, forbidden_pairs=forbidden
+    )
     try:
         settings.check()
         _ = tournament.format
@@ -305,6 +320,61 @@ def _read_240(
         if start not in known:
             raise InvalidTrf(line, at, f"no player with starting rank {start}")
         yield start, number, kind
+
+
+def _forbidden_pairs(
+    document: TrfDocument, ids: dict[int, PlayerId], *, paired: int, total: int
+) -> list[ForbiddenPair]:
+    """The ``260`` records (hard) and ``SOFT_260`` comments (soft) as forbidden pairs, by
+    first appearance; a pair both hard and soft is hard."""
+    found: dict[tuple[PlayerId, PlayerId], PairKind] = {}
+    records = [
+        (line, tag.value, _VALUE_COLUMN, PairKind.HARD) for line, tag in document.tagged("260")
+    ]
+    records.extend(
+        (number, record.text[len(SOFT_260) :], len(SOFT_260) + 1, PairKind.SOFT)
+        for number, record in enumerate(document.records, start=1)
+        if isinstance(record, TrfNote) and record.text.startswith(SOFT_260)
+    )
+    for line, value, column, kind in records:
+        starts = list(_read_260(value, line, column, ids.keys(), paired=paired, total=total))
+        for i, first in enumerate(starts):
+            for second in starts[i + 1 :]:
+                a, b = sorted((ids[first], ids[second]))
+                if a != b and found.get((a, b)) is not PairKind.HARD:
+                    found[a, b] = kind
+        if len(found) > MAX_FORBIDDEN_PAIRS:
+            raise InvalidTrf(
+                line, column, f"more than {MAX_FORBIDDEN_PAIRS} forbidden pairs in the file"
+            )
+    return [
+        ForbiddenPair(ForbiddenPairId(i), a, b, kind)
+        for i, ((a, b), kind) in enumerate(found.items(), start=1)
+    ]
+
+
+def _read_260(
+    value: str, line: int, column: int, known: Container[int], *, paired: int, total: int
+) -> Iterator[int]:
+    """``RRR RRR NNNN NNNN …``: first and last round, the players' start numbers; nothing
+    when the last round is already paired."""
+    tokens = [(m.group(), column + m.start()) for m in re.finditer(r"\S+", value)]
+    if len(tokens) < 4:
+        raise InvalidTrf(line, column, "260 takes a first and a last round and two players or more")
+    (first_text, first_at), (last_text, last_at) = tokens[0], tokens[1]
+    first = _whole(first_text, line, first_at, "first round")
+    last = _whole(last_text, line, last_at, "last round")
+    if not 1 <= first <= last <= total:
+        raise InvalidTrf(
+            line, first_at, f"the rounds {first} to {last} are not within the {total} rounds"
+        )
+    starts = [(_whole(text, line, at, "starting rank"), at) for text, at in tokens[2:]]
+    for start, at in starts:
+        if start not in known:
+            raise InvalidTrf(line, at, f"no player with starting rank {start}")
+    if last <= paired:
+        return
+    yield from (start for start, _ in starts)
 
 
 def _whole(text: str, line: int, column: int, what: str) -> int:
