@@ -214,14 +214,24 @@ def domain_status(error: domain.DomainError) -> int:
 
 def domain_fields(error: domain.DomainError) -> dict[str, Any]:
     """What a domain refusal adds to its body beyond the standard fields (``docs/api.md``):
-    ``pairing_impossible`` names the players who cannot all be given an opponent."""
+    ``pairing_impossible`` names the players who cannot all be given an opponent, and the hard
+    forbidden pairs in the way (``id`` null for a pair a team makes)."""
     if isinstance(error, PairingImpossible):
         names: tuple[str | None, ...] = error.names or (None,) * len(error.players)
         return {
             "unpairable_players": [
                 {"id": int(player), "name": name}
                 for player, name in zip(error.players, names, strict=True)
-            ]
+            ],
+            "forbidden_pairs": [
+                {
+                    "id": pair.pair_id,
+                    "players": [int(pair.first), int(pair.second)],
+                    "kind": pair.kind.value,
+                    "team": pair.team,
+                }
+                for pair in error.forbidden
+            ],
         }
     return {}
 

@@ -38,11 +38,13 @@ from app.domain.forbidden import (
     PairKind,
     clean_team,
     new_pair,
+    pair_constraints,
 )
 from app.domain.formats import MAX_PLAYERS, FinalPhaseKind
 from app.domain.groups import group_for_late_entry
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
-from app.domain.pairing.interface import NO_CONSTRAINTS, RoundRequest
+from app.domain.pairing.constrained import pair_constrained
+from app.domain.pairing.interface import Constraints, RoundRequest
 from app.domain.pairing.registry import SYSTEMS
 from app.domain.registration import (
     NewPlayer,
@@ -333,10 +335,24 @@ class Tournament(TournamentState):
             next_id=self._next_match_id(),
         )
         system = SYSTEMS[self.settings.pairing]
-        generated = system.pair_round(request, NO_CONSTRAINTS, deadline=deadline)
+        generated = pair_constrained(
+            system.pair_round, request, self.constraints(request.number), deadline=deadline
+        )
         self.rounds.append(generated.swiss_round)
         self.matches.update((m.id, m) for m in generated.matches)
         return generated.swiss_round
+
+    def constraints(self, number: RoundNumber) -> Constraints:
+        """The forbidden pairs among the players paired in round ``number``: the explicit
+        ones, and the teams' by ``avoid_same_team`` (``forbidden.pair_constraints``)."""
+        paired = (
+            p
+            for p in self.players.values()
+            if p.in_round(number) and p.requested_bye(number) is None
+        )
+        return Constraints(
+            pair_constraints(paired, self.forbidden_pairs.values(), self.settings.avoid_same_team)
+        )
 
     @_command
     def undo_round(self, number: RoundNumber) -> SwissRound:

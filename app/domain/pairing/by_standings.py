@@ -1,19 +1,29 @@
 """The entry point of the systems that pair an order of players, ``nearest`` and ``lim``
 (``tournament.md``, "Rounds"): each group's active players in standings order are paired by the
-system's engine, seated by the colour rules (``colours.md``) and given boards."""
+system's engine, seated by the colour rules (``colours.md``) and given boards. The hard forbidden
+pairs of ``Constraints`` join the history, as if they had met (``docs/rules.md``, "Forbidden
+pairings"); the engine's marked fallback never pairs one."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from app.domain.colours import Seating, assign_colours
 from app.domain.deadline import Deadline
 from app.domain.errors import TooFewPlayers
 from app.domain.explanation import COLOUR, GROUP, Placement, RoundExplanation, Step
+from app.domain.forbidden import PairConstraint
 from app.domain.matches import GeneratedRound, Match, SwissRound
-from app.domain.pairing.base import Entrant, PairFunction, PairingContext, PairingHistory
+from app.domain.pairing.base import (
+    Entrant,
+    PairFunction,
+    PairingContext,
+    PairingHistory,
+    RoundPairing,
+)
+from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.pairing.interface import Constraints, PairRound, RoundRequest
 from app.domain.types import (
     Forfeit,
@@ -33,12 +43,17 @@ def by_standings(engine: PairFunction) -> PairRound:
     def pair_round(
         request: RoundRequest, constraints: Constraints, *, deadline: Deadline
     ) -> GeneratedRound:
-        return _pair_groups(engine, request, deadline)
+        return _pair_groups(engine, request, constraints.hard, deadline)
 
     return pair_round
 
 
-def _pair_groups(engine: PairFunction, request: RoundRequest, deadline: Deadline) -> GeneratedRound:
+def _pair_groups(
+    engine: PairFunction,
+    request: RoundRequest,
+    hard: Sequence[PairConstraint],
+    deadline: Deadline,
+) -> GeneratedRound:
     """The round of every group (A then B when the format has ``groups``, else of the one
     field); boards numbered on from group A's, match ids from ``next_id``. The draws take
     ``"<seed>/round/<n>/<group>"`` (``-`` without groups) and ``…/lot`` for the colour lot."""
@@ -67,17 +82,18 @@ def _pair_groups(engine: PairFunction, request: RoundRequest, deadline: Deadline
                 + ": add a late entry, or start the final phase"
             )
         stream = f"{settings.seed}/round/{number}/{group or '-'}"
-        pairing = engine(
-            entrants,
-            history,
-            PairingContext(
-                round_number=number,
-                later_rounds=request.swiss_rounds - number,
-                rng_seed=stream,
-                points=settings.points,
-                deadline=deadline,
-            ),
+        context = PairingContext(
+            round_number=number,
+            later_rounds=request.swiss_rounds - number,
+            rng_seed=stream,
+            points=settings.points,
+            deadline=deadline,
         )
+        ids = {e.id for e in entrants}
+        apart = [c for c in hard if c.first in ids and c.second in ids]
+        pairing = engine(entrants, _with_apart(history, apart), context)
+        if apart and pairing.is_fallback:
+            pairing = _fallback(engine, entrants, history, context, apart, players, group)
         seatings = assign_colours(
             pairing.pairs,
             pairing_order=[e.id for e in entrants],
@@ -133,6 +149,45 @@ def _joined(
             else:
                 placements.append(replace(p, board=p.board + offset))
     return RoundExplanation(system, tuple(round_steps), tuple(placements + byes))
+
+
+def _with_apart(history: PairingHistory, apart: Sequence[PairConstraint]) -> PairingHistory:
+    """The history with every pair of ``apart`` as if the two had met."""
+    if not apart:
+        return history
+    met = {pid: set(opponents) for pid, opponents in history.opponents.items()}
+    for pair in apart:
+        met.setdefault(pair.first, set()).add(pair.second)
+        met.setdefault(pair.second, set()).add(pair.first)
+    return PairingHistory({pid: frozenset(s) for pid, s in met.items()})
+
+
+def _fallback(
+    engine: PairFunction,
+    entrants: Sequence[Entrant],
+    history: PairingHistory,
+    context: PairingContext,
+    apart: Sequence[PairConstraint],
+    players: Mapping[PlayerId, Player],
+    group: GroupName | None,
+) -> RoundPairing:
+    """No round keeps both the history and the hard pairs apart. Without the pairs, is there
+    a rematch-free round? Then the pairs are what stops it: refused, naming them. If not, the
+    engine's marked fallback stands, unless it pairs a hard pair (refused too)."""
+    plain = engine(entrants, history, context)
+    keys = {c.players for c in apart}
+    if plain.is_fallback and not any(
+        (min(p.higher, p.lower), max(p.higher, p.lower)) in keys for p in plain.pairs
+    ):
+        return plain
+    involved = sorted({pid for c in apart for pid in c.players})
+    raise PairingImpossible(
+        "no round keeps the hard forbidden pairs apart"
+        + (f" in group {group}" if group else "")
+        + " without a rematch",
+        players=involved,
+        forbidden=apart,
+    ).named({pid: p.name for pid, p in players.items()})
 
 
 def _pairable(player: Player, number: RoundNumber, group: GroupName | None) -> bool:

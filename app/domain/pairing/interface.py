@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from app.domain.deadline import Deadline
+from app.domain.forbidden import PairConstraint, PairKind
 from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
 from app.domain.settings import Settings
 from app.domain.standings import StandingRow
@@ -41,8 +42,25 @@ class RoundRequest:
 
 @dataclass(frozen=True, slots=True)
 class Constraints:
-    """What the arbiter adds to the system's rules for a round (none yet: the forbidden pairs
-    of issue 22 come here)."""
+    """What the arbiter adds to the system's rules for a round: the forbidden pairs among its
+    players (``forbidden.pair_constraints``, ``docs/rules.md``, "Forbidden pairings").
+
+    A system keeps the ``hard`` pairs apart, as if they had met, or refuses the round with
+    ``PairingImpossible`` naming them (``nearest`` and ``lim`` too: their marked fallback never
+    pairs a hard pair). It ignores the ``soft`` ones: those are the concern of
+    ``constrained.pair_constrained``, above every system, which hands them to the system as
+    hard ones as long as the round can be paired so.
+    """
+
+    pairs: tuple[PairConstraint, ...] = ()
+
+    @property
+    def hard(self) -> tuple[PairConstraint, ...]:
+        return tuple(c for c in self.pairs if c.kind is PairKind.HARD)
+
+    @property
+    def soft(self) -> tuple[PairConstraint, ...]:
+        return tuple(c for c in self.pairs if c.kind is PairKind.SOFT)
 
 
 NO_CONSTRAINTS = Constraints()

@@ -25,6 +25,7 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 absolute_criteria=False,
                 lookahead=True,
                 explanations=True,
+                constraints=True,
             ),
         ),
         PairingSystem.LIM: System(
@@ -36,6 +37,7 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 absolute_criteria=False,
                 lookahead=False,
                 explanations=True,
+                constraints=True,
             ),
         ),
         PairingSystem.DUTCH: System(
@@ -47,6 +49,7 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 absolute_criteria=True,
                 lookahead=False,
                 fide_numbers=True,
+                constraints=True,
             ),
         ),
     }

@@ -1,8 +1,9 @@
 """The pairing criteria of C.04.3 Art. 2 as numbers a matching can maximise.
 
 Absolute criteria decide whether two players may meet at all (``Criteria.allowed``): C1 (never
-twice) and C3 (two players with the same absolute colour preference do not meet, unless one of
-them is a topscorer in the last round, Art. 1.8). C2 (who may get the bye) is applied where the
+twice; a hard forbidden pair counts as met, as TRF-2026's ``260`` records forbid a pairing)
+and C3 (two players with the same absolute colour preference do not meet, unless one of them
+is a topscorer in the last round, Art. 1.8). C2 (who may get the bye) is applied where the
 bye is decided (``bye``).
 
 Quality criteria compare candidate pairings: the first criterion that differs decides (Art.
@@ -28,7 +29,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.domain.pairing.dutch.state import Float, PlayerState, Strength
-from app.domain.types import Score
+from app.domain.types import PlayerId, Score
 
 __all__ = ["Criteria", "Layout"]
 
@@ -66,7 +67,9 @@ class Criteria:
 
     Players are referred to by their index in ``players``. ``bye_score`` is the score the
     bye's assignee will have (C5; ``None`` when the number of players is even);
-    ``played_ranks`` ranks the played games of the players of that score for C9.
+    ``played_ranks`` ranks the played games of the players of that score for C9;
+    ``forbidden`` the players each may not be paired with besides those met (hard forbidden
+    pairs, which C1 treats as met).
     """
 
     def __init__(
@@ -78,12 +81,17 @@ class Criteria:
         top_line: Score,
         bye_score: Score | None,
         played_ranks: Mapping[int, int],
+        forbidden: Mapping[PlayerId, frozenset[PlayerId]] | None = None,
     ) -> None:
         self.players = list(players)
         self.layout = Layout.of(players, played_rounds)
         self.bye_score = bye_score
         self.played_ranks = played_ranks
-        self.opponents = [player.opponents for player in players]
+        apart = forbidden or {}
+        self.opponents = [
+            player.opponents | apart[player.id] if player.id in apart else player.opponents
+            for player in players
+        ]
         self.ids = [player.id for player in players]
         self.absolute_colour = [
             player.preference if player.absolute else None for player in players

@@ -31,7 +31,7 @@ from app.domain.pairing.dutch.types import (
     DutchPairing,
     PairingImpossible,
 )
-from app.domain.types import Score
+from app.domain.types import PlayerId, Score
 
 __all__ = ["pair_dutch"]
 
@@ -52,6 +52,10 @@ def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> Dutch
         return DutchPairing(())
     table = round_.points
     played_rounds = round_.round_number - 1
+    forbidden: dict[PlayerId, frozenset[PlayerId]] = {}
+    for a, b in round_.forbidden:
+        forbidden[a] = forbidden.get(a, frozenset()) | {b}
+        forbidden[b] = forbidden.get(b, frozenset()) | {a}
 
     def criteria_with(bye: ByePlan | None) -> Criteria:
         return Criteria(
@@ -61,6 +65,7 @@ def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> Dutch
             top_line=Score(played_rounds * max(table.win, table.draw)),
             bye_score=bye.score if bye else None,
             played_ranks=bye.played_ranks if bye else {},
+            forbidden=forbidden,
         )
 
     # The absolute criteria fix the bye's score; the weights then depend on it (C5, C9).

@@ -41,9 +41,12 @@ __all__ = ["dutch_input", "dutch_round", "pair_round"]
 def pair_round(
     request: RoundRequest, constraints: Constraints, *, deadline: Deadline
 ) -> GeneratedRound:
-    """The round ``request`` asks for, by the FIDE (Dutch) System; a round the absolute
-    criteria cannot pair raises ``PairingImpossible`` naming the players who cannot be paired."""
+    """The round ``request`` asks for, by the FIDE (Dutch) System, the hard forbidden pairs of
+    ``constraints`` treated as met by C1 (as TRF-2026's ``260`` records); a round the absolute
+    criteria cannot pair raises ``PairingImpossible`` naming the players who cannot be paired
+    and the hard pairs among them (all of them when none is)."""
     settings = request.settings
+    hard = constraints.hard
     round_input = dutch_input(
         request.players.values(),
         request.matches,
@@ -51,12 +54,16 @@ def pair_round(
         total_rounds=request.swiss_rounds,
         initial=initial_colour(settings.initial_colour, settings.seed),
         points=settings.points,
+        forbidden=tuple(c.players for c in hard),
     )
     try:
         return dutch_round(round_input, next_id=request.next_id, deadline=deadline)
     except PairingImpossible as refused:
         names = {p.id: p.name for p in request.players.values()}
-        raise refused.named(names) from refused
+        stuck = set(refused.players)
+        involved = [c for c in hard if stuck & set(c.players)] or list(hard)
+        with_pairs = PairingImpossible(refused.detail, players=refused.players, forbidden=involved)
+        raise with_pairs.named(names) from refused
 
 
 _BYE_OUTCOME = {
@@ -73,6 +80,7 @@ def dutch_input(
     total_rounds: int,
     initial: Colour,
     points: PointsTable,
+    forbidden: tuple[tuple[PlayerId, PlayerId], ...] = (),
 ) -> DutchInput:
     """The engine's input for the round after ``rounds``: every player with their pairing
     number (the start number) and one record per earlier round.
@@ -82,6 +90,7 @@ def dutch_input(
     are the PAB; a round the player asked to skip is the bye they asked for; any other round
     (before a late entry, after a withdrawal) is ``ABSENT``. Present are the players in the
     tournament for the round (entered, not withdrawn) who did not ask to skip it.
+    ``forbidden`` are the hard forbidden pairs (C1 treats them as met).
     """
     number = RoundNumber(len(rounds) + 1)
     games: dict[tuple[PlayerId, int], RoundRecord] = {}
@@ -98,7 +107,7 @@ def dutch_input(
         present = player.in_round(number) and player.requested_bye(number) is None
         dutch_players.append(DutchPlayer(player.id, player.start_number, history, present))
     dutch_players.sort(key=lambda p: p.number)
-    return DutchInput(tuple(dutch_players), number, total_rounds, initial, points)
+    return DutchInput(tuple(dutch_players), number, total_rounds, initial, points, forbidden)
 
 
 def dutch_round(round_input: DutchInput, *, next_id: MatchId, deadline: Deadline) -> GeneratedRound:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.domain.errors import DomainError
+from app.domain.forbidden import PairConstraint
 from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 
 __all__ = [
@@ -103,19 +104,26 @@ class InvalidDutchInput(DomainError):
 
 class PairingImpossible(DomainError):
     """No pairing of the round satisfies the absolute criteria C1–C3 (C.04.3 Art. 1.9.3:
-    the Chief Arbiter decides). ``players`` are the players who cannot all be given an
-    opponent (``dutch_bye._unpairable``), by id; ``names`` their names, in the same order,
-    once the tournament has added them (``named``)."""
+    the Chief Arbiter decides), or, in any system, none keeps the hard forbidden pairs apart.
+    ``players`` are the players who cannot all be given an opponent (``dutch_bye._unpairable``),
+    by id; ``names`` their names, in the same order, once the tournament has added them
+    (``named``); ``forbidden`` the hard forbidden pairs that stand in the way."""
 
     code = "pairing_impossible"
 
     def __init__(
-        self, detail: str, *, players: Sequence[PlayerId] = (), names: Sequence[str] = ()
+        self,
+        detail: str,
+        *,
+        players: Sequence[PlayerId] = (),
+        names: Sequence[str] = (),
+        forbidden: Sequence[PairConstraint] = (),
     ) -> None:
         super().__init__(detail)
         self.detail = detail
         self.players = tuple(players)
         self.names = tuple(names)
+        self.forbidden = tuple(forbidden)
 
     def named(self, names: Mapping[PlayerId, str]) -> PairingImpossible:
         """The same refusal with the players' names, listed in its message."""
@@ -123,7 +131,14 @@ class PairingImpossible(DomainError):
         detail = self.detail
         if listed:
             detail += ": " + ", ".join(listed) + " cannot all be given an opponent"
-        return PairingImpossible(detail, players=self.players, names=listed)
+        if self.forbidden:
+            detail += "; the forbidden pairs in the way: " + ", ".join(
+                f"{names.get(f.first, str(f.first))}–{names.get(f.second, str(f.second))}"
+                for f in self.forbidden
+            )
+        return PairingImpossible(
+            detail, players=self.players, names=listed, forbidden=self.forbidden
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +192,8 @@ class DutchInput:
     for topscorers, Art. 1.8). ``initial_colour`` is the colour drawn before round 1 (Art. 5.1),
     which the higher-ranked player of a board gets when the other rules leave the choice to
     the TPN (Art. 5.2.5). ``points`` values every outcome; its ``bye`` is the PAB.
+    ``forbidden`` are pairs of players who may not be paired (hard forbidden pairs, TRF-2026
+    ``260``): C1 treats them as having met.
     """
 
     players: tuple[DutchPlayer, ...]
@@ -184,6 +201,7 @@ class DutchInput:
     total_rounds: int
     initial_colour: Colour = Colour.WHITE
     points: PointsTable = field(default=CHESS_POINTS)
+    forbidden: tuple[tuple[PlayerId, PlayerId], ...] = ()
 
     def __post_init__(self) -> None:
         if self.round_number < 1 or self.total_rounds < self.round_number:
