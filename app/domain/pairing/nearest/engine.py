@@ -1,11 +1,13 @@
 """Pairing system ``nearest``, "Formula Svizzera" (``pairing-nearest.md``).
 
-Round 1 is a seeded draw. Later rounds follow the standings: the bye rule (step 1) picks the
-first candidate with which an accepted round exists, the search (steps 2–3, ``search_order``)
-gives the first complete rematch-free pairing in search order, and the look-ahead (step 4,
-``lookahead``) skips the rounds after which the later rounds could not be completed. A round
-it accepted without proof is proven, or rebuilt, by a split of the unplayed pairs into rounds
-where it can be (``round_robin``: long overrides in even fields), and marked otherwise.
+Round 1 is a seeded draw (a hard forbidden pair the draw would pair sends the round to the
+search over the drawn order, ``_draw_apart``). Later rounds follow the standings: the bye rule
+(step 1) picks the first candidate with which an accepted round exists, the search (steps 2–3,
+``search_order``) gives the first complete rematch-free pairing in search order, and the
+look-ahead (step 4, ``lookahead``) skips the rounds after which the later rounds could not be
+completed. A round it accepted without proof is proven, or rebuilt, by a split of the unplayed
+pairs into rounds where it can be (``round_robin``: long overrides in even fields), and marked
+otherwise.
 
 ``RoundPairing.path`` names the rules that acted, in order, with the constants below.
 """
@@ -92,7 +94,10 @@ def _pair(
     unplayed: Sequence[int],
 ) -> RoundPairing:
     if context.round_number <= 1:
-        return _draw(order, context.rng_seed)
+        drawn = _draw(order, context.rng_seed)
+        if any(history.have_played(p.higher, p.lower) for p in drawn.pairs):
+            return _draw_apart(order, history, context)
+        return drawn
     rank = {entrant.id: i for i, entrant in enumerate(order)}
     candidates: list[int | None] = [rank[e.id] for e in bye_candidates(order)] or [None]
     deadline = context.deadline
@@ -187,6 +192,36 @@ def _round(
     )
 
 
+def _shuffled(order: Sequence[Entrant], seed: str) -> list[int]:
+    shuffled = list(range(len(order)))
+    random.Random(seed).shuffle(shuffled)
+    return shuffled
+
+
+def _draw_apart(
+    order: Sequence[Entrant], history: PairingHistory, context: PairingContext
+) -> RoundPairing:
+    """Round 1 when the draw would pair two players who may not meet (a hard forbidden pair:
+    the only history a first round has): the search of steps 2–3 over the drawn order, which
+    gives the draw's own pairs wherever it can; odd: the bye from the last drawn up. No round
+    at all: the marked fallback (``by_standings`` refuses it if it pairs a forbidden pair)."""
+    drawn = [order[i] for i in _shuffled(order, context.rng_seed)]
+    rank = {e.id: i for i, e in enumerate(order)}
+    unplayed = _unplayed(drawn, history)
+    byes: list[int | None] = list(range(len(drawn) - 1, -1, -1)) if len(drawn) % 2 else [None]
+    for bye in byes:
+        found = first_round(unplayed, bye, deadline=context.deadline)
+        if found is not None:
+            at = [rank[e.id] for e in drawn]
+            pairs = sorted((min(at[p], at[q]), max(at[p], at[q])) for p, q in found.pairs)
+            return RoundPairing(
+                pairs=tuple(Pair(order[p].id, order[q].id) for p, q in pairs),
+                bye=None if bye is None else drawn[bye].id,
+                path=(DRAW, SEARCH),
+            )
+    return pair_by_order(order, history, bye=None if byes[0] is None else drawn[byes[0]].id)
+
+
 def _byes_allowing_a_round(unplayed: Sequence[int], deadline: Deadline) -> int:
     """With an odd count, the players whose bye leaves a rematch-free round (one matching)."""
     if len(unplayed) % 2 == 0:
@@ -224,8 +259,7 @@ def _unplayed(order: Sequence[Entrant], history: PairingHistory) -> list[int]:
 
 def _draw(order: Sequence[Entrant], seed: str) -> RoundPairing:
     """Round 1: shuffle with the seeded PRNG, pair 1st–2nd, 3rd–4th, …; odd: the last sits out."""
-    shuffled = list(range(len(order)))
-    random.Random(seed).shuffle(shuffled)
+    shuffled = _shuffled(order, seed)
     bye = shuffled.pop() if len(shuffled) % 2 else None
     pairs = sorted(
         (min(a, b), max(a, b)) for a, b in zip(shuffled[::2], shuffled[1::2], strict=True)

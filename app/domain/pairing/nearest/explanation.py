@@ -80,7 +80,7 @@ def explain_round(
     unplayed pairs by rank index, and ``context``): the draw in round 1, the fallback when
     the round repeats pairs, else steps 1–4 for every board and the bye."""
     if context.round_number <= 1:
-        return _draw(order, context.rng_seed)
+        return _draw(order, context.rng_seed, pairing)
     rank = {e.id: i for i, e in enumerate(order)}
     bye = None if pairing.bye is None else rank[pairing.bye]
     if pairing.is_fallback:
@@ -207,18 +207,17 @@ def _byes_allowing_a_round(unplayed: Sequence[int], deadline: Deadline) -> int:
     return matching.left_out_by_some() if matching.exposed.bit_count() == 1 else 0
 
 
-def _draw(order: Sequence[Entrant], stream: str) -> RoundExplanation:
+def _draw(order: Sequence[Entrant], stream: str, pairing: RoundPairing) -> RoundExplanation:
     """Round 1: the places each player drew in the shuffled list (the same shuffle as the
-    draw's, from the same seed), pairs 1st–2nd, 3rd–4th, …; odd, the last sits out."""
+    draw's, from the same seed), pairs 1st–2nd, 3rd–4th, …; odd, the last sits out. When a hard
+    forbidden pair moved the draw (the engine's search over the drawn order), the boards are
+    the round's own, each with the places its players drew."""
     shuffled = list(range(len(order)))
     random.Random(stream).shuffle(shuffled)
     place = {order[r].id: i + 1 for i, r in enumerate(shuffled)}
     placed: list[Placement] = []
-    pairs = sorted(
-        (min(a, b), max(a, b)) for a, b in zip(shuffled[::2], shuffled[1::2], strict=False)
-    )
-    for board, (p, q) in enumerate(pairs, start=1):
-        a, b = order[p].id, order[q].id
+    for board, pair in enumerate(pairing.pairs, start=1):
+        a, b = pair.higher, pair.lower
         first, second = sorted((place[a], place[b]))
         placed.append(
             Placement(
@@ -227,9 +226,8 @@ def _draw(order: Sequence[Entrant], stream: str) -> RoundExplanation:
                 (Step(DRAWN, _ROUND_1, (a, b), (("first", first), ("second", second))),),
             )
         )
-    if len(order) % 2:
-        last = order[shuffled[-1]].id
-        step = Step(DRAW_BYE, _ROUND_1, (last,), (("place", len(order)),))
-        placed.append(Placement(None, (last,), (step,)))
+    if pairing.bye is not None:
+        step = Step(DRAW_BYE, _ROUND_1, (pairing.bye,), (("place", place[pairing.bye]),))
+        placed.append(Placement(None, (pairing.bye,), (step,)))
     draw = Step(DRAW, _ROUND_1, (), (("stream", stream),))
     return RoundExplanation(SYSTEM, (draw,), tuple(placed))
