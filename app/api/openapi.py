@@ -19,6 +19,11 @@ TAGS: list[dict[str, Any]] = [
     {"name": "tournaments", "description": "Create, list, read, change, delete; the audit trail"},
     {"name": "players", "description": "The field: entries, late entries, renames, withdrawals"},
     {
+        "name": "forbidden-pairs",
+        "description": "Players not to be paired (organizer only): explicit pairs; teams by "
+        "`avoid_same_team`",
+    },
+    {
         "name": "rounds",
         "description": "Swiss rounds: generate the next, read, undo the latest",
     },
