@@ -17,6 +17,7 @@ from svizzera_client.models import (
     ByeKind,
     FinalPhaseRead,
     MatchRead,
+    PairKind,
     PlaceRead,
     PlayerRead,
     RoundRead,
@@ -73,6 +74,14 @@ class ByeData(EventData):
     player: PlayerRead
     round: int
     kind: ByeKind
+
+
+class ForbiddenPairData(EventData):
+    """A pair listed or taken off the list: its id and kind only (the stream is public, the
+    pairs are not; ``list_forbidden_pairs`` reads them with the organizer token)."""
+
+    forbidden_pair_id: int
+    kind: PairKind
 
 
 class FinalPhaseStartedData(EventData):
@@ -148,6 +157,16 @@ class ByeCancelledEvent(EventEnvelope):
     data: ByeData
 
 
+class ForbiddenPairAddedEvent(EventEnvelope):
+    type: Literal["forbidden_pair.added"]
+    data: ForbiddenPairData
+
+
+class ForbiddenPairRemovedEvent(EventEnvelope):
+    type: Literal["forbidden_pair.removed"]
+    data: ForbiddenPairData
+
+
 class FinalPhaseStartedEvent(EventEnvelope):
     type: Literal["final_phase.started"]
     data: FinalPhaseStartedData
@@ -169,6 +188,8 @@ EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
     "player.withdrawn": PlayerWithdrawnEvent,
     "bye.requested": ByeRequestedEvent,
     "bye.cancelled": ByeCancelledEvent,
+    "forbidden_pair.added": ForbiddenPairAddedEvent,
+    "forbidden_pair.removed": ForbiddenPairRemovedEvent,
     "final_phase.started": FinalPhaseStartedEvent,
     "tournament.finished": TournamentFinishedEvent,
 }

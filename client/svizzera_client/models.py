@@ -30,6 +30,12 @@ FideTitle = Literal["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
 ByeKind = Literal["half_point", "zero_point"]
 """A bye a player asks for: ``half_point`` scores a draw's points, ``zero_point`` nothing."""
 InitialColour = Literal["white", "black", "draw"]
+PairKind = Literal["hard", "soft"]
+"""A forbidden pair: ``hard`` never paired, ``soft`` avoided unless the round cannot be paired
+otherwise."""
+TeamRule = Literal["off", "soft", "hard"]
+"""``avoid_same_team``: whether two players of one team are a forbidden pair, and of which
+kind."""
 Colour = Literal["white", "black"]
 EventType = Literal[
     "tournament.created",
@@ -42,6 +48,8 @@ EventType = Literal[
     "player.added",
     "bye.requested",
     "bye.cancelled",
+    "forbidden_pair.added",
+    "forbidden_pair.removed",
     "final_phase.started",
     "tournament.finished",
 ]
@@ -111,6 +119,8 @@ class PlayerCreate(Request):
     rating: int | None = None
     title: FideTitle | None = None
     fide_id: int | None = None
+    team: str | None = None
+    """Club, school or family (``avoid_same_team``)."""
 
 
 class TournamentCreate(Request):
@@ -129,10 +139,12 @@ class TournamentCreate(Request):
     seed: int | None = None
     initial_colour: InitialColour | None = None
     allowed_byes: list[ByeKind] | None = None
+    avoid_same_team: TeamRule | None = None
 
 
 class TournamentUpdate(Request):
-    """Rename (any time) and change settings (in registration only). Fields left out stay."""
+    """Rename (any time) and change settings (in registration only, but ``avoid_same_team``,
+    until the tournament is finished). Fields left out stay."""
 
     name: str | None = None
     pairing: PairingSystem | None = None
@@ -145,13 +157,24 @@ class TournamentUpdate(Request):
     seed: int | None = None
     initial_colour: InitialColour | None = None
     allowed_byes: list[ByeKind] | None = None
+    avoid_same_team: TeamRule | None = None
 
 
 class PlayerUpdate(Request):
-    """``name`` renames; ``withdrawn=True`` withdraws (cannot be undone)."""
+    """``name`` renames; ``withdrawn=True`` withdraws (cannot be undone); ``team`` puts the
+    player in a team (``team=None`` or ``""``, given: in none)."""
 
     name: str | None = None
     withdrawn: Literal[True] | None = None
+    team: str | None = None
+
+
+class ForbiddenPairCreate(Request):
+    """Two player ids not to be paired: ``hard`` never, ``soft`` unless the round cannot be
+    paired otherwise."""
+
+    players: list[int]
+    kind: PairKind = "hard"
 
 
 class ByeRequest(Request):
@@ -226,6 +249,7 @@ class TournamentRead(Response):
     initial_colour: Colour | None = None
     """``dutch``: the colour of round 1's top seed (chosen or drawn)."""
     allowed_byes: list[ByeKind] = Field(default_factory=list)
+    avoid_same_team: TeamRule = "off"
     seed: int
     current_round: int
     final_phase_started: bool
@@ -253,6 +277,15 @@ class PlayerRead(Response):
     title: FideTitle | None = None
     fide_id: int | None = None
     requested_byes: list[RequestedByeRead] = Field(default_factory=list)
+    team: str | None = None
+
+
+class ForbiddenPairRead(Response):
+    """Two players not to be paired (an organizer-only read)."""
+
+    id: int
+    players: list[int]
+    kind: PairKind
 
 
 class TournamentCreated(TournamentRead):

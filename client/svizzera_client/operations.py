@@ -27,9 +27,12 @@ from svizzera_client.models import (
     DeliveryRead,
     DeliveryStatus,
     FinalPhaseRead,
+    ForbiddenPairCreate,
+    ForbiddenPairRead,
     Health,
     MatchRead,
     OrganizerTokenRotated,
+    PairKind,
     PlayerCreate,
     PlayerRead,
     PlayerUpdate,
@@ -235,7 +238,8 @@ def add_player(
 def update_player(
     tournament_id: str, player_id: int, body: PlayerUpdate, *, if_match: IfMatch = None
 ) -> Call[PlayerRead]:
-    """Rename (``PlayerUpdate(name=…)``) or withdraw (``PlayerUpdate(withdrawn=True)``)."""
+    """Rename (``PlayerUpdate(name=…)``), withdraw (``PlayerUpdate(withdrawn=True)``) or change
+    the team (``PlayerUpdate(team=…)``, ``team=None`` for none)."""
     return Call(one(PlayerRead), json=body, if_match=if_match)
 
 
@@ -275,6 +279,40 @@ def cancel_bye(
 ) -> Call[PlayerRead]:
     """Take back the bye asked for in round ``number``; answers the player."""
     return Call(one(PlayerRead), if_match=if_match)
+
+
+# -- forbidden pairs ---------------------------------------------------------------------------
+
+
+@operation("GET", TOURNAMENT + "/forbidden-pairs", "forbidden-pairs-list", auth="organizer")
+def list_forbidden_pairs(tournament_id: str) -> Call[list[ForbiddenPairRead]]:
+    """The forbidden pairs listed (the organizer's only), by id."""
+    return Call(many(ForbiddenPairRead))
+
+
+@operation("POST", TOURNAMENT + "/forbidden-pairs", "forbidden-pairs-create", auth="organizer")
+def forbid_pair(
+    tournament_id: str,
+    first: int,
+    second: int,
+    kind: PairKind = "hard",
+    *,
+    if_match: IfMatch = None,
+) -> Call[ForbiddenPairRead]:
+    """Players ``first`` and ``second`` are not to be paired: ``hard`` never, ``soft`` unless
+    the round cannot be paired otherwise."""
+    body = ForbiddenPairCreate(players=[first, second], kind=kind)
+    return Call(one(ForbiddenPairRead), json=body, if_match=if_match)
+
+
+@operation(
+    "DELETE", TOURNAMENT + "/forbidden-pairs/{pair_id}", "forbidden-pairs-delete", auth="organizer"
+)
+def delete_forbidden_pair(
+    tournament_id: str, pair_id: int, *, if_match: IfMatch = None
+) -> Call[None]:
+    """Take a forbidden pair off the list (the rounds already paired stay)."""
+    return Call(nothing, if_match=if_match)
 
 
 # -- rounds and results ------------------------------------------------------------------------

@@ -260,3 +260,25 @@ def test_the_console_script(server: LiveServer, tmp_path: Path) -> None:
         "svizzera: no tournament 'nope': check the id (the one its creation answered; "
         "GET /v1/tournaments lists them) (tournament_not_found)"
     ]
+
+
+def test_forbidden_pairs_and_teams(svizzera: Run, tmp_path: Path) -> None:
+    players = tmp_path / "four.txt"
+    players.write_text("Anna\nBruno\nCarla\nDario\n")
+    svizzera("create", str(players), "--rounds", "3", "--final-phase", "none")
+    made = as_json(svizzera("forbid", "anna", "2", "--json"))
+    assert made == {"id": 1, "players": [1, 2], "kind": "hard"}
+    assert "soft forbidden pair 2" in svizzera("forbid", "Carla", "Dario", "--soft").stdout
+    listed = svizzera("forbid", "--list")
+    assert "Anna – Bruno" in listed.stdout and "Carla – Dario" in listed.stdout
+    refused = svizzera("forbid", "Anna", "Bruno", status=1)
+    assert "(duplicate_forbidden_pair)" in one_line_problem(refused)
+    assert "(player_not_found)" in one_line_problem(svizzera("forbid", "Anna", "Zoe", status=1))
+    svizzera("forbid", "--remove", "2")
+    assert [p["id"] for p in as_json(svizzera("forbid", "--list", "--json"))] == [1]
+    paired = as_json(svizzera("round", "--json"))
+    assert sorted(sorted((m["home"], m["away"])) for m in paired["matches"]) != [[1, 2], [3, 4]]
+    assert [1, 2] not in [sorted((m["home"], m["away"])) for m in paired["matches"]]
+    teamed = as_json(svizzera("team", "Carla", "Club A", "--avoid", "soft", "--json"))
+    assert teamed["team"] == "Club A"
+    assert as_json(svizzera("team", "Carla", "--json"))["team"] is None

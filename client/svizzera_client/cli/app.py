@@ -4,6 +4,8 @@ svizzera create players.txt      svizzera round      svizzera result 3 2-1
 svizzera result (asks every result)   svizzera standings   svizzera final
 svizzera follow   svizzera print   svizzera export
 svizzera import club.trf   svizzera export --trf
+svizzera forbid Anna Bruno [--soft]   svizzera forbid --list   svizzera forbid --remove 2
+svizzera team Anna "Chess Club Lugano"   svizzera team --avoid hard
 """
 
 from __future__ import annotations
@@ -32,12 +34,16 @@ from svizzera_client.models import (
     InitialColour,
     MatchRead,
     PairingSystem,
+    PlayerRead,
+    PlayerUpdate,
     ResultWrite,
     Side,
+    TeamRule,
     Tiebreak,
     TokenCreate,
     TournamentCreate,
     TournamentCreated,
+    TournamentUpdate,
 )
 
 
@@ -468,6 +474,82 @@ def export(
             file.write(body)
         rows = len(body.splitlines()) - (0 if trf else 1)
         s.show({"file": str(path), "rows": rows}, f"Saved {path}")
+
+
+def find_player(players: Sequence[PlayerRead], who: str) -> PlayerRead:
+    """A player by id (digits) or by name (any case)."""
+    for player in players:
+        if (who.isdigit() and player.id == int(who)) or player.name.casefold() == who.casefold():
+            return player
+    raise CommandError("player_not_found", f"no player {who!r}: give an id or a name as listed")
+
+
+@app.command()
+def forbid(
+    first: Annotated[str | None, typer.Argument(help="A player: id or name.")] = None,
+    second: Annotated[str | None, typer.Argument(help="The other player.")] = None,
+    soft: Annotated[
+        bool, typer.Option("--soft", help="Avoid unless the round cannot be paired otherwise.")
+    ] = False,
+    list_: Annotated[bool, typer.Option("--list", help="List the forbidden pairs.")] = False,
+    remove: Annotated[
+        int | None, typer.Option("--remove", help="Take pair ID off the list.")
+    ] = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Keep two players apart: never paired (hard, the default), or only when the round
+    cannot be paired otherwise (--soft). --list shows the pairs, --remove ID takes one off."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize()
+        players = s.client.list_players(tournament_id)
+        names = render.names_of(players)
+        if remove is not None:
+            s.client.delete_forbidden_pair(tournament_id, remove)
+            s.show({"removed": remove}, f"Forbidden pair {remove} taken off the list.")
+            return
+        if list_:
+            pairs = s.client.list_forbidden_pairs(tournament_id)
+            s.show(pairs, render.forbidden_table(pairs, names))
+            return
+        if first is None or second is None:
+            raise CommandError("usage", "name two players (or --list, --remove ID)")
+        a, b = find_player(players, first), find_player(players, second)
+        made = s.client.forbid_pair(tournament_id, a.id, b.id, "soft" if soft else "hard")
+        s.show(made, f"{a.name} and {b.name}: {made.kind} forbidden pair {made.id}.")
+
+
+@app.command()
+def team(
+    player: Annotated[str | None, typer.Argument(help="A player: id or name.")] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="The team (club, school, family); none: no team.")
+    ] = None,
+    avoid: Annotated[
+        TeamRule | None,
+        typer.Option(help="Two players of one team: off, soft (avoid) or hard (never)."),
+    ] = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Put a player in a team (no team name: in none); --avoid sets whether players of one
+    team are kept apart."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize()
+        if avoid is not None:
+            changed = s.client.update_tournament(
+                tournament_id, TournamentUpdate(avoid_same_team=avoid)
+            )
+            s.show(changed, f"Players of one team: {changed.avoid_same_team}.")
+        if player is not None:
+            found = find_player(s.client.list_players(tournament_id), player)
+            updated = s.client.update_player(tournament_id, found.id, PlayerUpdate(team=name))
+            s.show(
+                updated,
+                f"{updated.name}: " + (f"team {updated.team}" if updated.team else "no team"),
+            )
 
 
 token_app = typer.Typer(help="Scorekeeper tokens, and a new organizer token.")

@@ -11,6 +11,8 @@ from svizzera_client.events import (
     ByeRequestedEvent,
     EventEnvelope,
     FinalPhaseStartedEvent,
+    ForbiddenPairAddedEvent,
+    ForbiddenPairRemovedEvent,
     PlayerAddedEvent,
     PlayerWithdrawnEvent,
     ResultClearedEvent,
@@ -23,6 +25,7 @@ from svizzera_client.events import (
 )
 from svizzera_client.models import (
     FinalPhaseRead,
+    ForbiddenPairRead,
     MatchRead,
     PlaceRead,
     PlayerRead,
@@ -69,6 +72,15 @@ def players_table(players: Iterable[PlayerRead]) -> Table:
         row += ["" if p.rating is None else str(p.rating)] if rated else []
         row += [p.group or ""] if grouped else []
         table.add_row(*row)
+    return table
+
+
+def forbidden_table(pairs: Iterable[ForbiddenPairRead], names: Names) -> Table:
+    """Id, the two players and the kind of each forbidden pair."""
+    table = Table("Id", "Players", "Kind", title="Forbidden pairs")
+    for pair in pairs:
+        players = " – ".join(names.get(p, f"#{p}") for p in pair.players)
+        table.add_row(str(pair.id), players, pair.kind)
     return table
 
 
@@ -193,6 +205,10 @@ def _summary(event: EventEnvelope, names: Names) -> str:
             return f"{data.player.name} skips round {data.round} ({data.kind} bye)"
         case ByeCancelledEvent(data=data):
             return f"{data.player.name} plays round {data.round} again"
+        case ForbiddenPairAddedEvent(data=data):
+            return f"{data.kind} forbidden pair {data.forbidden_pair_id} listed"
+        case ForbiddenPairRemovedEvent(data=data):
+            return f"forbidden pair {data.forbidden_pair_id} taken off the list"
         case RoundGeneratedEvent(data=data):
             return f"round {data.round.number}, {len(data.round.matches)} matches"
         case RoundUndoneEvent(data=data):
