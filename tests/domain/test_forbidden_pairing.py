@@ -15,7 +15,7 @@ from app.domain.chess import initial_colour
 from app.domain.forbidden import PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind
 from app.domain.pairing.by_standings import _history
-from app.domain.pairing.constrained import soft_order
+from app.domain.pairing.constrained import SOFT_PAIRS_BROKEN, soft_order
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.round import dutch_input
 from app.domain.pairing.dutch.state import player_states
@@ -27,6 +27,7 @@ from app.domain.types import PairingSystem, PlayerId, Result, RoundNumber, Score
 from tests.domain.evening import new, order, play_round, stronger_wins
 
 Key = tuple[PlayerId, PlayerId]
+P = PlayerId
 SYSTEMS = list(PairingSystem)
 
 
@@ -90,6 +91,22 @@ def test_two_soft_pairs_that_cannot_both_be_kept_break_the_lower_one(
     t.forbid_pair(*lower, PairKind.SOFT)
     t.generate_round()
     assert round_pairs(t, 2) == other  # the lower pair meets, the top one does not
+    assert t.rounds[1].paths[0][1][-1] == SOFT_PAIRS_BROKEN
+    assert SOFT_PAIRS_BROKEN not in t.rounds[0].paths[0][1]
+
+
+def test_lim_round_one_keeps_top_v_bottom_unless_it_pairs_a_hard_pair() -> None:
+    """Six players on 0 points: 1–4, 2–5, 3–6. A hard pair both of the top half (1–2) changes
+    nothing; a hard 1–4 sends the group to rule 6: the permutations of S2 = (4, 5, 6) in
+    lexicographic order, (4, 6, 5) still pairs 1–4, (5, 4, 6) does not: 1–5, 2–4, 3–6."""
+    t = new(6, pairing=PairingSystem.LIM, swiss_rounds=3, final_phase=FinalPhaseKind.NONE)
+    t.forbid_pair(P(1), P(2), PairKind.HARD)
+    plain = copy.deepcopy(t)
+    plain.generate_round()
+    assert round_pairs(plain, 1) == {(1, 4), (2, 5), (3, 6)}
+    t.forbid_pair(P(1), P(4), PairKind.HARD)
+    t.generate_round()
+    assert round_pairs(t, 1) == {(1, 5), (2, 4), (3, 6)}
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -11,6 +11,9 @@ pairs let go are the ones the round breaks: every one of them meets, since a rou
 apart would have let it be kept. So the pairs kept are, among the sets of soft pairs the round
 can keep, the one that keeps the best-placed pair it can, then the next, and so on.
 
+A round that broke soft pairs says so: ``SOFT_PAIRS_BROKEN`` ends the path of each group where
+one of them meets.
+
 "Cannot pair" is the system's own verdict: ``dutch`` raises ``PairingImpossible`` (no pairing
 keeps C1–C3); ``nearest`` and ``lim`` raise it when the pairs leave no round their fallback
 could take. Each try runs within the round's ``Deadline``.
@@ -28,7 +31,10 @@ from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.pairing.interface import NO_CONSTRAINTS, Constraints, PairRound, RoundRequest
 from app.domain.types import PlayerId
 
-__all__ = ["pair_constrained", "soft_order"]
+__all__ = ["SOFT_PAIRS_BROKEN", "pair_constrained", "soft_order"]
+
+SOFT_PAIRS_BROKEN = "soft_pairs_broken"
+"""The last rule of a group's path when a soft forbidden pair meets in it."""
 
 
 def pair_constrained(
@@ -61,9 +67,9 @@ def pair_constrained(
                 kept.append(pair)
                 best = tried
         if best is not None:
-            return best
+            return _marked(best, [pair for pair in soft if pair not in kept])
     try:
-        return pair_round(request, Constraints(hard), deadline=deadline)
+        return _marked(pair_round(request, Constraints(hard), deadline=deadline), soft)
     except PairingImpossible as refused:
         if not refused.forbidden:
             raise
@@ -72,6 +78,23 @@ def pair_constrained(
         except PairingImpossible as plain:
             raise plain from refused
         raise
+
+
+def _marked(generated: GeneratedRound, broken: Sequence[PairConstraint]) -> GeneratedRound:
+    """``generated`` with ``SOFT_PAIRS_BROKEN`` added to the path of every group in which a
+    pair of ``broken`` meets."""
+    apart = {pair.players for pair in broken}
+    groups = {
+        m.group for m in generated.matches if (min(m.home, m.away), max(m.home, m.away)) in apart
+    }
+    if not groups:
+        return generated
+    swiss_round = generated.swiss_round
+    paths = tuple(
+        (group, (*path, SOFT_PAIRS_BROKEN)) if group in groups else (group, path)
+        for group, path in swiss_round.paths
+    )
+    return replace(generated, swiss_round=replace(swiss_round, paths=paths))
 
 
 def soft_order(

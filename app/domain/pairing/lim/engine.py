@@ -44,11 +44,14 @@ def pair_round(
     rank = {e.id: r for r, e in enumerate(order)}
     players = [e for e in order if e.id != bye]
     unmet = everyone if bye is None else without(everyone, rank[bye])
-    if context.round_number == 1 and all(row.bit_count() == len(unmet) - 1 for row in unmet):
+    if context.round_number == 1:
+        # Round 1: top half v bottom half, unless it pairs a hard forbidden pair (the only
+        # history a first round has); then the one group of 0 points is paired by the rules.
         half = len(players) // 2
         pairs = [(r, r + half) for r in range(half)]
-        pairing = _round(players, pairs, bye, (paths.TOP_BOTTOM,))
-        return replace(pairing, explanation=explain.top_bottom(order, pairing))
+        if all(unmet[a] >> b & 1 for a, b in pairs):
+            pairing = _round(players, pairs, bye, (paths.TOP_BOTTOM,))
+            return replace(pairing, explanation=explain.top_bottom(order, pairing))
     doubled_median = context.points.win * (context.round_number - 1)
     grouped = pair_groups(
         [e.points for e in players],
