@@ -1,8 +1,8 @@
 """forbidden pairs: a player's team, the tournament's avoid_same_team, the forbidden_pair table
 
 Revision ID: 3f1a9c2e7b40
-Revises: c4e8a1f07d21
-Create Date: 2026-12-02 06:00:00
+Revises: e5a7c3d91b04
+Create Date: 2026-12-02 06:20:00
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "3f1a9c2e7b40"
-down_revision: str | None = "c4e8a1f07d21"
+down_revision: str | None = "e5a7c3d91b04"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
