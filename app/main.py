@@ -14,6 +14,7 @@ from anyio import to_thread
 from fastapi import FastAPI
 
 from app.api import (
+    checks,
     events,
     forbidden_pairs,
     health,
@@ -113,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         printing,
         live,
         events,
+        checks,
         health,
     ):
         app.include_router(module.router)

@@ -491,3 +491,63 @@ class TournamentFinishedData(EventData):
     `GET …/final-phase` (`final_ranking`)."""
 
     podium: list[PlaceRead] = Field(description="Places 1 to 3 (fewer with fewer players)")
+
+
+# -- the checker -------------------------------------------------------------------------------
+
+
+class CheckedBoardRead(BaseModel):
+    """A board of a checked round: who was at home (White in `dutch`) and who away."""
+
+    home: int = Field(description="Player id")
+    away: int = Field(description="Player id")
+
+
+class CheckedPairingRead(BaseModel):
+    """A round's pairing: its boards in board order and its pairing-allocated byes."""
+
+    boards: list[CheckedBoardRead]
+    byes: list[int] = Field(description="Player ids with the pairing-allocated bye")
+
+
+class CheckedPlayerRead(BaseModel):
+    """A player of a differing round."""
+
+    id: int
+    start_number: int = Field(description="The pairing number (a TRF's starting rank)")
+    name: str
+
+
+class RoundDifferenceRead(BaseModel):
+    """A round whose pairing as recorded is not the one the system gives."""
+
+    round: int
+    recorded: CheckedPairingRead = Field(description="The pairing as recorded")
+    system: CheckedPairingRead | None = Field(
+        description="The pairing the system gives from the rounds before; null when it finds none"
+    )
+    other_opponents: list[int] = Field(
+        description="Player ids whose opponent (or bye) is not the same in the two pairings"
+    )
+    swapped_colours: list[CheckedBoardRead] = Field(
+        description="Boards as recorded that the system pairs too, with home and away swapped"
+    )
+    refusal: str | None = Field(description="Why the system finds no pairing (else null)")
+
+
+class CheckRead(BaseModel):
+    """Every Swiss round paired again from the rounds before it and compared; nothing stored."""
+
+    name: str = Field(description="The tournament's name (a TRF's 012)")
+    tournament: str | None = Field(description="The tournament's id; null for a TRF body")
+    pairing: PairingSystem = Field(description="The system the rounds were paired again with")
+    rounds: int = Field(description="Swiss rounds recorded")
+    rounds_checked: int
+    rounds_differing: int
+    unchecked_from: int | None = Field(
+        description="The first round not checked because a round before it lacks a result"
+    )
+    differences: list[RoundDifferenceRead] = Field(description="In round order")
+    players: list[CheckedPlayerRead] = Field(
+        description="The players of the differing rounds, by start number"
+    )

@@ -56,6 +56,11 @@ class Settings(BaseSettings):
         gt=0,
         description="Seconds on the clock a round's pairing may last, busy machine or not",
     )
+    check_timeout: float = Field(
+        default=30.0,
+        gt=0,
+        description="Seconds of CPU time a check (`POST /v1/check`) may use, all rounds together",
+    )
     create_rate: int = Field(
         default=30, ge=0, description="Tournaments one client address may create a minute; 0: any"
     )

@@ -33,6 +33,7 @@ TAGS: list[dict[str, Any]] = [
     {"name": "tokens", "description": "Scorekeeper tokens and the organizer token's rotation"},
     {"name": "printing", "description": "The printable page and the CSV export"},
     {"name": "trf", "description": "The tournament as a FIDE Tournament Report File"},
+    {"name": "check", "description": "Every round paired again and compared: the checker"},
     {"name": "pages", "description": "Pages for a room: the live scoreboard"},
     {"name": "events", "description": "Live events: the SSE stream and the webhook bodies"},
     {"name": "webhooks", "description": "Signed deliveries of a tournament's events"},
@@ -67,9 +68,10 @@ BODY_ERRORS = {
 CREATE = ("/v1/tournaments", "post")
 OTHER_BODIES = "x-other-request-bodies"
 """Request bodies an operation takes besides its ``requestBody``, each chosen by its
-``Content-Type``: the TRF of ``tournaments-create``. Not in ``requestBody``: openapi-python-client
-refuses an operation whose body may be ``text/plain`` (the whole operation, not just that body),
-so a generated client would lose the JSON creation too. Generators skip ``x-`` keys."""
+``Content-Type``: the TRF of ``tournaments-create`` and of ``check``. Not in ``requestBody``:
+openapi-python-client refuses an operation whose body may be ``text/plain`` (the whole
+operation, not just that body), so a generated client would lose the JSON body too. Generators skip
+``x-`` keys."""
 TRF_BODY: dict[str, Any] = {
     "description": "A FIDE Tournament Report File (UTF-8, lines ended by CR): a `dutch` "
     "tournament with its whole history (docs/trf.md); a file that does not read is 422 "
@@ -81,6 +83,13 @@ CREATE_415 = (
     "The body is neither `Content-Type: application/json` nor a TRF file as `text/plain` "
     "(`unsupported_media_type`)"
 )
+CHECK = ("/v1/check", "post")
+CHECK_TRF_BODY: dict[str, Any] = {
+    "description": "A FIDE Tournament Report File, read as the TRF import reads it (docs/trf.md), "
+    "its rounds checked by `dutch`; a file that does not read is 422 `invalid_trf`",
+    "required": True,
+    "content": {"text/plain": {"schema": {"type": "string"}}},
+}
 STREAM = ("/v1/tournaments/{tournament_id}/events", "get")
 
 
@@ -108,6 +117,9 @@ def finish(document: dict[str, Any]) -> None:
     create["security"] = [{}, {"HTTPBearer": []}]  # the create key only where one is set
     create["responses"]["415"]["description"] = CREATE_415
     create[OTHER_BODIES] = [TRF_BODY]
+    check = document["paths"][CHECK[0]][CHECK[1]]
+    check["responses"]["415"]["description"] = CREATE_415
+    check[OTHER_BODIES] = [CHECK_TRF_BODY]
     _describe_stream(document)
     for name, schema in document["components"]["schemas"].items():
         if "enum" in schema and name in ENUMS:

@@ -21,7 +21,13 @@ from app.domain.types import (
     Side,
     Tiebreak,
 )
-from app.inputs import JSON_BOOLEAN, JSON_NUMBER, MAX_INTEGER, NO_CONTROL_CHARACTERS
+from app.inputs import (
+    JSON_BOOLEAN,
+    JSON_NUMBER,
+    MAX_INTEGER,
+    NO_CONTROL_CHARACTERS,
+    TOURNAMENT_ID,
+)
 from app.read_models import GroupsSchema, PointsTableSchema
 
 Name = Annotated[
@@ -201,6 +207,18 @@ class ForbiddenPairCreate(Schema):
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"players": [3, 7], "kind": "hard"}]}
+    )
+
+
+class CheckRequest(Schema):
+    """A stored tournament to check (a TRF is sent as the body itself, `text/plain`)."""
+
+    tournament: str = Field(
+        pattern=TOURNAMENT_ID, description="The tournament's id", examples=["q3Jd0xZ1v7kR"]
+    )
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"tournament": "q3Jd0xZ1v7kR"}]}
     )
 
 

@@ -10,13 +10,14 @@ from typing import Any, Protocol
 
 from app import read_models as s
 from app.domain import chess
+from app.domain.checker import CheckedPairing, CheckReport
 from app.domain.colours import ColourRule
 from app.domain.forbidden import ForbiddenPair
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.matches import Match, SwissRound
 from app.domain.standings import TIEBREAK_CRITERIA
 from app.domain.tournament import Tournament
-from app.domain.types import GroupName, PairingSystem, Player, Status, Tiebreak
+from app.domain.types import GroupName, PairingSystem, Player, PlayerId, Status, Tiebreak
 from app.services.storage import settings_from_columns
 
 
@@ -229,3 +230,46 @@ def final_phase(t: Tournament) -> s.FinalPhaseRead:
 def _qualifier_order(t: Tournament) -> list[int]:
     chosen = t.qualified()
     return [r.player_id for r in t.standings() if r.player_id in chosen]
+
+
+def check(
+    t: Tournament, report: CheckReport, *, name: str, tournament_id: str | None
+) -> s.CheckRead:
+    """A check's report; the players of the differing rounds listed once, by start number."""
+    named: set[PlayerId] = set()
+    differences = []
+    for d in report.differences:
+        for pairing in (d.recorded, d.system):
+            if pairing is not None:
+                named.update(pairing.opponents())
+        differences.append(
+            s.RoundDifferenceRead(
+                round=d.number,
+                recorded=_checked(d.recorded),
+                system=None if d.system is None else _checked(d.system),
+                other_opponents=list(d.other_opponents),
+                swapped_colours=[s.CheckedBoardRead(home=h, away=a) for h, a in d.swapped_colours],
+                refusal=d.refusal,
+            )
+        )
+    players = sorted((t.players[pid] for pid in named), key=lambda p: p.start_number)
+    return s.CheckRead(
+        name=name,
+        tournament=tournament_id,
+        pairing=report.system,
+        rounds=report.rounds,
+        rounds_checked=report.rounds_checked,
+        rounds_differing=len(report.differences),
+        unchecked_from=report.unchecked_from,
+        differences=differences,
+        players=[
+            s.CheckedPlayerRead(id=p.id, start_number=p.start_number, name=p.name) for p in players
+        ],
+    )
+
+
+def _checked(pairing: CheckedPairing) -> s.CheckedPairingRead:
+    return s.CheckedPairingRead(
+        boards=[s.CheckedBoardRead(home=h, away=a) for h, a in pairing.boards],
+        byes=list(pairing.byes),
+    )
