@@ -164,6 +164,8 @@ class AsyncClient(ClientBase):
     get_live_page = AsyncOperation(operations.get_live_page)
     export_standings = AsyncOperation(operations.export_standings)
     export_trf = AsyncOperation(operations.export_trf)
+    check_tournament = AsyncOperation(operations.check_tournament)
+    check_trf = AsyncOperation(operations.check_trf)
     health = AsyncOperation(operations.health)
     create_webhook = AsyncOperation(operations.create_webhook)
     list_webhooks = AsyncOperation(operations.list_webhooks)

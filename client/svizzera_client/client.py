@@ -165,6 +165,8 @@ class Client(ClientBase):
     get_live_page = SyncOperation(operations.get_live_page)
     export_standings = SyncOperation(operations.export_standings)
     export_trf = SyncOperation(operations.export_trf)
+    check_tournament = SyncOperation(operations.check_tournament)
+    check_trf = SyncOperation(operations.check_trf)
     health = SyncOperation(operations.health)
     create_webhook = SyncOperation(operations.create_webhook)
     list_webhooks = SyncOperation(operations.list_webhooks)

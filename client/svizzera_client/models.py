@@ -504,3 +504,49 @@ class OrganizerTokenRotated(Response):
     """The new organizer token; the old one no longer works."""
 
     organizer_token: str
+
+
+# -- the checker -------------------------------------------------------------------------------
+
+
+class CheckRequest(Request):
+    """A stored tournament to check (a TRF is sent as the body itself: ``check_trf``)."""
+
+    tournament: str
+
+
+class CheckedBoardRead(Response):
+    home: int
+    away: int
+
+
+class CheckedPairingRead(Response):
+    boards: list[CheckedBoardRead]
+    byes: list[int]
+
+
+class CheckedPlayerRead(Response):
+    id: int
+    start_number: int
+    name: str
+
+
+class RoundDifferenceRead(Response):
+    round: int
+    recorded: CheckedPairingRead
+    system: CheckedPairingRead | None
+    other_opponents: list[int]
+    swapped_colours: list[CheckedBoardRead]
+    refusal: str | None
+
+
+class CheckRead(Response):
+    name: str
+    tournament: str | None
+    pairing: PairingSystem
+    rounds: int
+    rounds_checked: int
+    rounds_differing: int
+    unchecked_from: int | None
+    differences: list[RoundDifferenceRead]
+    players: list[CheckedPlayerRead]

@@ -23,6 +23,8 @@ from svizzera_client.models import (
     AuditPage,
     ByeKind,
     ByeRequest,
+    CheckRead,
+    CheckRequest,
     DeliveryPage,
     DeliveryRead,
     DeliveryStatus,
@@ -431,6 +433,25 @@ def import_trf(trf: str | bytes) -> Call[TournamentCreated]:
     content = trf.encode() if isinstance(trf, str) else trf
     headers = {"Content-Type": "text/plain; charset=utf-8"}
     return Call(one(TournamentCreated), content=content, headers=headers)
+
+
+# -- the checker -------------------------------------------------------------------------------
+
+
+@operation("POST", "/v1/check", "check")
+def check_tournament(tournament_id: str) -> Call[CheckRead]:
+    """Every Swiss round of the tournament paired again, by its system, from the rounds before
+    it; the rounds whose pairing differs, with both pairings. Nothing is stored."""
+    return Call(one(CheckRead), json=CheckRequest(tournament=tournament_id))
+
+
+@operation("POST", "/v1/check", "check", variant=True)
+def check_trf(trf: str | bytes) -> Call[CheckRead]:
+    """The rounds of a Tournament Report File (its text, or its bytes as UTF-8) checked the same
+    way, by ``dutch``; a file the server cannot read is an ``ApiError`` ``invalid_trf``."""
+    content = trf.encode() if isinstance(trf, str) else trf
+    headers = {"Content-Type": "text/plain; charset=utf-8"}
+    return Call(one(CheckRead), content=content, headers=headers)
 
 
 @operation("GET", TOURNAMENT + "/print", "print-read")

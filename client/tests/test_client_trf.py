@@ -99,3 +99,45 @@ def test_svizzera_import_makes_the_tournament_current(svizzera: Run, tmp_path: P
     assert path.read_bytes().startswith(b"012 AutoTest Tournament 101\r")
     refused = svizzera("import", str(tmp_path / "missing.trf"), status=1)
     assert "(file_error)" in refused.stderr
+
+
+def test_check_trf_and_check_tournament_find_no_round_that_differs(client: Client) -> None:
+    text = (REFERENCE / "dutch_p0012_r07_s101.trf").read_bytes()
+    checked = client.check_trf(text)
+    assert (checked.pairing, checked.rounds, checked.rounds_checked) == ("dutch", 7, 7)
+    assert checked.rounds_differing == 0 and checked.differences == []
+    created = client.import_trf(text)
+    again = client.check_tournament(created.id)
+    assert (again.tournament, again.rounds_checked, again.rounds_differing) == (created.id, 7, 0)
+    with pytest.raises(InvalidRequest) as refused:
+        client.check_trf("012 Club\r001    1      Ada\r001    1      Bo\r")
+    assert refused.value.code == "invalid_trf"
+
+
+def test_svizzera_check_shows_the_round_whose_colours_were_turned(
+    svizzera: Run, tmp_path: Path
+) -> None:
+    """Round 7's first board, White and Black swapped in the file (columns 97 of both)."""
+    lines = (REFERENCE / "dutch_p0012_r07_s101.trf").read_bytes().decode().split("\r")
+    column = 91 + 6 * 10 + 5  # round 7's colour, from 0
+    white = next(
+        i for i, line in enumerate(lines) if line.startswith("001") and line[column] == "w"
+    )
+    black_rank = int(lines[white][column - 5 : column - 1])
+    black = next(
+        i for i, line in enumerate(lines) if line.startswith("001") and int(line[4:8]) == black_rank
+    )
+    for i, colour in ((white, "b"), (black, "w")):
+        lines[i] = lines[i][:column] + colour + lines[i][column + 1 :]
+    path = tmp_path / "turned.trf"
+    path.write_bytes("\r".join(lines).encode())
+    shown = json.loads(svizzera("check", str(path), "--json").stdout)
+    assert (shown["rounds_checked"], shown["rounds_differing"]) == (7, 1)
+    [difference] = shown["differences"]
+    assert difference["round"] == 7 and difference["other_opponents"] == []
+    white_rank = int(lines[white][4:8])
+    assert difference["swapped_colours"] == [{"home": black_rank, "away": white_rank}]
+    human = svizzera("check", str(path)).stdout
+    assert "Round 7 differs" in human and "7 of 7 rounds checked by dutch, 1 differ" in human
+    svizzera("import", str(REFERENCE / "dutch_p0012_r07_s101.trf"))
+    assert "0 differ" in svizzera("check").stdout

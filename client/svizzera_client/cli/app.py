@@ -3,7 +3,7 @@
 svizzera create players.txt      svizzera round      svizzera result 3 2-1
 svizzera result (asks every result)   svizzera standings   svizzera final
 svizzera follow   svizzera print   svizzera export
-svizzera import club.trf   svizzera export --trf
+svizzera import club.trf   svizzera export --trf   svizzera check [club.trf]
 svizzera forbid Anna Bruno [--soft]   svizzera forbid --list   svizzera forbid --remove 2
 svizzera team Anna "Chess Club Lugano"   svizzera team --avoid hard
 """
@@ -179,6 +179,31 @@ def import_(
             created,
             f"Imported {created.name}: {created.id} (round {created.current_round} of "
             f"{created.format.swiss_rounds}, status {created.status}).",
+        )
+
+
+@app.command()
+def check(
+    trf_file: Annotated[
+        Path | None,
+        typer.Argument(help="A TRF to check (none: the tournament, on the server)."),
+    ] = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Pair every round again from the rounds before it and show the rounds that differ, with
+    both pairings: a TRF by dutch, the tournament by its own system. Nothing is stored."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        if trf_file is not None:
+            checked = s.client.check_trf(trf_file.read_bytes())
+        else:
+            checked = s.client.check_tournament(s.tournament_id())
+        names = {p.id: p.name for p in checked.players}
+        s.show(
+            checked,
+            *(render.difference_table(d, names) for d in checked.differences),
+            render.check_summary(checked),
         )
 
 

@@ -24,12 +24,14 @@ from svizzera_client.events import (
     TournamentFinishedEvent,
 )
 from svizzera_client.models import (
+    CheckRead,
     FinalPhaseRead,
     ForbiddenPairRead,
     MatchRead,
     PlaceRead,
     PlayerRead,
     ResultRead,
+    RoundDifferenceRead,
     RoundExplanationRead,
     RoundRead,
     StandingsRead,
@@ -137,6 +139,54 @@ def explanation_table(explanation: RoundExplanationRead) -> Table:
             "\n".join(step.text for step in placement.steps),
         )
     return table
+
+
+def difference_table(difference: RoundDifferenceRead, names: Names) -> Table:
+    """A differing round's boards side by side: as recorded, as the system pairs them."""
+    table = Table(
+        "Board", "Recorded", "System", title=f"Round {difference.round} differs", show_lines=False
+    )
+
+    def board(home: int, away: int) -> str:
+        return f"{names.get(home, f'#{home}')} – {names.get(away, f'#{away}')}"
+
+    system = difference.system.boards if difference.system is not None else []
+    for i in range(max(len(difference.recorded.boards), len(system))):
+        ours = difference.recorded.boards[i] if i < len(difference.recorded.boards) else None
+        theirs = system[i] if i < len(system) else None
+        table.add_row(
+            str(i + 1),
+            "" if ours is None else board(ours.home, ours.away),
+            "" if theirs is None else board(theirs.home, theirs.away),
+        )
+    notes = []
+    if difference.recorded.byes or (difference.system and difference.system.byes):
+        theirs_bye = difference.system.byes if difference.system is not None else []
+        notes.append(
+            "bye: "
+            + (", ".join(names.get(p, f"#{p}") for p in difference.recorded.byes) or "none")
+            + " / "
+            + (", ".join(names.get(p, f"#{p}") for p in theirs_bye) or "none")
+        )
+    if difference.swapped_colours:
+        notes.append(
+            "colours swapped: "
+            + ", ".join(board(b.home, b.away) for b in difference.swapped_colours)
+        )
+    if difference.refusal:
+        notes.append(f"the system finds no pairing: {difference.refusal}")
+    table.caption = "; ".join(notes) or None
+    return table
+
+
+def check_summary(check: CheckRead) -> str:
+    line = (
+        f"{check.name}: {check.rounds_checked} of {check.rounds} rounds checked by "
+        f"{check.pairing}, {check.rounds_differing} differ"
+    )
+    if check.unchecked_from is not None:
+        line += f" (from round {check.unchecked_from} on: a result is missing before it)"
+    return line + "."
 
 
 CHESS_COLUMNS = {
