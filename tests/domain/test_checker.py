@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from app.domain import chess
 from app.domain.checker import check_rounds
 from app.domain.deadline import Deadline
 from app.domain.errors import PairingTimeout
 from app.domain.matches import MatchId
-from app.domain.pairing.dutch_types import DutchInput, PairingImpossible
+from app.domain.pairing.dutch import round as dutch_round_module
+from app.domain.pairing.dutch.types import DutchInput, PairingImpossible
 from app.domain.tournament import Tournament
 from app.domain.trf import TrfColour, TrfDocument, TrfGame, TrfPlayer, TrfResult
 from app.domain.trf_import import import_trf
@@ -171,14 +171,14 @@ def test_a_round_the_system_cannot_pair_is_reported_with_the_reason(
 ) -> None:
     """The system finding no pairing for a round that was paired (a manual round, say) is a
     difference without the system's pairing, with the refusal's words; the check goes on."""
-    real = chess.dutch_round
+    real = dutch_round_module.dutch_round
 
     def refuse_round_3(round_input: DutchInput, *, next_id: MatchId, deadline: Deadline) -> Any:
         if round_input.round_number == 3:
             raise PairingImpossible("no pairing satisfies C1-C3", players=[PlayerId(1)])
         return real(round_input, next_id=next_id, deadline=deadline)
 
-    monkeypatch.setattr(chess, "dutch_round", refuse_round_3)
+    monkeypatch.setattr(dutch_round_module, "dutch_round", refuse_round_3)
     tournament = checked(document(SMALL))
     report = check_rounds(tournament)
     assert report.rounds_checked == 7
