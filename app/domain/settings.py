@@ -19,6 +19,8 @@ class Settings:
     ``allowed_byes`` the byes a player may ask for, ``None`` for the system's default;
     ``avoid_same_team`` whether two players of one team are a forbidden pair (``forbidden``),
     the one setting that may change after round 1 (it acts on the rounds not paired yet).
+    ``pair_checked_in_only`` pairs only the checked-in players in round 1
+    (``app.domain.attendance``).
     """
 
     seed: int
@@ -32,6 +34,7 @@ class Settings:
     initial_colour: InitialColour | None = None
     allowed_byes: frozenset[ByeKind] | None = None
     avoid_same_team: TeamRule = TeamRule.OFF
+    pair_checked_in_only: bool = False
 
     @property
     def byes_allowed(self) -> frozenset[ByeKind]:

@@ -15,6 +15,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from app.domain import chess
 from app.domain import final_phase as fp
+from app.domain.attendance import checked_in
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.errors import (
     AlreadyWithdrawn,
@@ -298,6 +299,19 @@ class Tournament(TournamentState):
         self.players[player_id] = without_bye(player, number)
         return self.players[player_id]
 
+    @_command
+    def check_in(self, player_id: PlayerId, value: bool) -> Player:
+        """Put a player on (``value``) or off the check-in list of round 1, in registration
+        (``docs/rules.md``, "Absences"). Where the settings pair checked-in players only, round
+        1 pairs those on the list; the others miss round 1 only."""
+        player = self._player(player_id)
+        self._require_registration(
+            "the check-in list was for round 1: a player not checked in then is paired from "
+            "round 2 on; withdraw them, or ask a bye for them, if they are not here"
+        )
+        self.players[player_id] = checked_in(player, value)
+        return self.players[player_id]
+
     # -- rounds ---------------------------------------------------------------------------
 
     @_command
@@ -323,6 +337,8 @@ class Tournament(TournamentState):
             )
         if self.rounds and not self._round_complete(self.current_round):
             raise RoundIncomplete(self._incomplete(f"generating round {self.current_round + 1}"))
+        if not self.rounds and self.settings.pair_checked_in_only:
+            self._check_enough_checked_in()
         request = RoundRequest(
             number=RoundNumber(self.current_round + 1),
             players=self.players,
@@ -474,6 +490,15 @@ class Tournament(TournamentState):
             # otherwise scan every match once per result
             final_matches=() if match.stage is Stage.SWISS else self.final_matches(),
         )
+
+    def _check_enough_checked_in(self) -> None:
+        here = sum(1 for p in self.players.values() if p.checked_in)
+        if here < 2:
+            raise TooFewPlayers(
+                f"round 1 pairs the checked-in players only, and {here} of "
+                f"{len(self.players)} {'is' if here == 1 else 'are'} checked in: check in at "
+                "least 2, or stop pairing checked-in players only"
+            )
 
     def _check_future_round(self, number: RoundNumber) -> None:
         check_future_round(

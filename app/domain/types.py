@@ -181,6 +181,7 @@ class Player:
     ``dutch``); ``requested_byes`` the rounds the player asked to skip, by round. ``team`` is
     the player's club, school or family (``forbidden.clean_team``), which the tournament's
     ``avoid_same_team`` may keep apart.
+    ``checked_in`` whether they are on round 1's check-in list (``app.domain.attendance``).
     """
 
     id: PlayerId
@@ -194,6 +195,7 @@ class Player:
     fide_id: int | None = None
     requested_byes: tuple[RequestedBye, ...] = ()
     team: str | None = None
+    checked_in: bool = False
 
     def requested_bye(self, number: RoundNumber) -> ByeKind | None:
         """The bye the player asked for in round ``number``, if any."""

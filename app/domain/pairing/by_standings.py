@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from app.domain.attendance import plays_round
 from app.domain.colours import Seating, assign_colours
 from app.domain.deadline import Deadline
 from app.domain.errors import TooFewPlayers
@@ -73,7 +74,7 @@ def _pair_groups(
         entrants = [
             Entrant(r.player_id, r.points, r.byes, players[r.player_id].start_number)
             for r in request.standings
-            if _pairable(players[r.player_id], number, group)
+            if _pairable(players[r.player_id], number, group, settings.pair_checked_in_only)
         ]
         if len(entrants) < 2:
             raise TooFewPlayers(
@@ -190,11 +191,14 @@ def _fallback(
     ).named({pid: p.name for pid, p in players.items()})
 
 
-def _pairable(player: Player, number: RoundNumber, group: GroupName | None) -> bool:
-    """Active, in ``group`` (if any), and without a bye asked for round ``number``."""
-    if player.requested_bye(number) is not None:
+def _pairable(
+    player: Player, number: RoundNumber, group: GroupName | None, checked_in_only: bool
+) -> bool:
+    """Paired in round ``number`` (``attendance.plays_round``: in the tournament, no bye asked
+    for it, checked in for round 1 where the tournament asks it), and in ``group`` (if any)."""
+    if not plays_round(player, number, checked_in_only=checked_in_only):
         return False
-    return not player.withdrawn and (group is None or player.group == group)
+    return group is None or player.group == group
 
 
 def _history(swiss: Iterable[Match]) -> PairingHistory:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from app.domain.attendance import plays_round
 from app.domain.chess import initial_colour
 from app.domain.colours import ColourRule
 from app.domain.deadline import Deadline
@@ -55,6 +56,7 @@ def pair_round(
         initial=initial_colour(settings.initial_colour, settings.seed),
         points=settings.points,
         forbidden=tuple(c.players for c in hard),
+        checked_in_only=settings.pair_checked_in_only,
     )
     try:
         return dutch_round(round_input, next_id=request.next_id, deadline=deadline)
@@ -81,6 +83,7 @@ def dutch_input(
     initial: Colour,
     points: PointsTable,
     forbidden: tuple[tuple[PlayerId, PlayerId], ...] = (),
+    checked_in_only: bool = False,
 ) -> DutchInput:
     """The engine's input for the round after ``rounds``: every player with their pairing
     number (the start number) and one record per earlier round.
@@ -88,8 +91,10 @@ def dutch_input(
     A match is a game (home White, away Black) or, with a forfeit, a forfeit won or lost (lost
     by both in a double forfeit: no meeting, no colour, C.04.2 Art. 3); the round's ``byes``
     are the PAB; a round the player asked to skip is the bye they asked for; any other round
-    (before a late entry, after a withdrawal) is ``ABSENT``. Present are the players in the
-    tournament for the round (entered, not withdrawn) who did not ask to skip it.
+    (before a late entry, after a withdrawal, round 1 for a player not checked in) is
+    ``ABSENT``. Present are the players ``attendance.plays_round`` pairs: in the tournament for
+    the round (entered, not withdrawn), who did not ask to skip it, checked in for round 1 when
+    ``checked_in_only``.
     ``forbidden`` are the hard forbidden pairs (C1 treats them as met).
     """
     number = RoundNumber(len(rounds) + 1)
@@ -104,7 +109,7 @@ def dutch_input(
     dutch_players = []
     for player in players:
         history = tuple(_record(player, RoundNumber(r), games, pab) for r in range(1, number))
-        present = player.in_round(number) and player.requested_bye(number) is None
+        present = plays_round(player, number, checked_in_only=checked_in_only)
         dutch_players.append(DutchPlayer(player.id, player.start_number, history, present))
     dutch_players.sort(key=lambda p: p.number)
     return DutchInput(tuple(dutch_players), number, total_rounds, initial, points, forbidden)
