@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     UniqueConstraint,
+    false,
 )
 from sqlmodel import Field, SQLModel
 
@@ -56,6 +57,8 @@ class TournamentRow(SQLModel, table=True):
     avoid_same_team: str = Field(
         default="off", max_length=8, sa_column_kwargs={"server_default": "off"}
     )
+    # round 1 pairs only the players checked in (app.domain.attendance)
+    pair_checked_in_only: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
     resolved_final_phase: str = Field(max_length=16)
@@ -84,6 +87,8 @@ class PlayerRow(SQLModel, table=True):
         default=None, sa_column=Column(JSON, nullable=True)
     )
     team: str | None = Field(default=None, max_length=40)
+    # on round 1's check-in list
+    checked_in: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class ForbiddenPairRow(SQLModel, table=True):

@@ -150,6 +150,9 @@ class TournamentRead(BaseModel):
         description="Whether two players of one `team` are a forbidden pair: `off`, `soft` "
         "(avoided unless the round cannot be paired otherwise) or `hard` (never paired)"
     )
+    pair_checked_in_only: bool = Field(
+        description="Round 1 pairs only the checked-in players (the others miss round 1 only)"
+    )
     seed: int
     current_round: int = Field(description="0 before round 1")
     final_phase_started: bool
@@ -196,6 +199,7 @@ class PlayerRead(BaseModel):
     team: str | None = Field(
         None, description="Club, school or family (`avoid_same_team`)", examples=[None]
     )
+    checked_in: bool = Field(description="On the check-in list of round 1")
 
 
 class TournamentCreated(TournamentRead):

@@ -84,7 +84,7 @@ def add_player(body: PlayerCreate, write: OrganizerDep, session: SessionDep) -> 
 @router.patch(
     "/{player_id}",
     operation_id="players-update",
-    summary="Rename, withdraw a player, or change their team",
+    summary="Rename, withdraw or check in a player, or change their team",
     response_model=PlayerRead,
     responses=WRITE,
 )
@@ -93,20 +93,21 @@ def update_player(
 ) -> PlayerRead:
     """`{"name": …}` renames; `{"withdrawn": true}` withdraws (not paired from the next round);
     `{"team": …}` puts the player in a team (`""` or `null`: in none), acting on the rounds not
-    paired yet."""
-    if "team" in body.model_fields_set:
-        player = players.update(
-            session,
-            write,
-            player_id,
-            name=body.name,
-            withdraw=bool(body.withdrawn),
-            team=body.team or None,
-        )
-    else:
-        player = players.update(
-            session, write, player_id, name=body.name, withdraw=bool(body.withdrawn)
-        )
+    paired yet; `{"checked_in": true}` (or false) puts the player on (or off) round 1's
+    check-in list, in registration only (409 `registration_closed` later): where the tournament
+    has `pair_checked_in_only`, round 1 pairs only the players on it."""
+    team: dict[str, str | None] = (
+        {"team": body.team or None} if "team" in body.model_fields_set else {}
+    )
+    player = players.update(
+        session,
+        write,
+        player_id,
+        name=body.name,
+        withdraw=bool(body.withdrawn),
+        checked_in=body.checked_in,
+        **team,
+    )
     return views.player(player)
 
 

@@ -64,6 +64,14 @@ AllowedByes = Annotated[
         "default: both for dutch, none for the others",
     ),
 ]
+CheckedInOnly = Annotated[
+    bool,
+    JSON_BOOLEAN,
+    Field(
+        description="Round 1 pairs only the players checked in (`PATCH …/players/{id}` with "
+        '`{"checked_in": true}`); the others miss round 1 only. Default false'
+    ),
+]
 
 
 class Schema(BaseModel):
@@ -130,6 +138,7 @@ class TournamentCreate(Schema):
         description="Two players of one `team` are a forbidden pair: `off` (the default), "
         "`soft` or `hard`",
     )
+    pair_checked_in_only: CheckedInOnly = False
 
     model_config = ConfigDict(
         extra="forbid",
@@ -166,6 +175,7 @@ class TournamentUpdate(Schema):
     initial_colour: InitialColour | None = None
     allowed_byes: AllowedByes | None = None
     avoid_same_team: TeamRule | None = None
+    pair_checked_in_only: CheckedInOnly | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -175,14 +185,21 @@ class TournamentUpdate(Schema):
 
 class PlayerUpdate(Schema):
     """Rename with `name`; withdraw with `withdrawn: true` (cannot be undone); `team` puts the
-    player in a team (`""` or `null`: in none)."""
+    player in a team (`""` or `null`: in none); check in for round 1 with `checked_in` (in
+    registration)."""
 
     name: Name | None = None
     withdrawn: Annotated[Literal[True], JSON_BOOLEAN] | None = None
     team: Team | None = None
+    checked_in: Annotated[bool, JSON_BOOLEAN] | None = Field(
+        None, description="On (true) or off the check-in list of round 1; in registration only"
+    )
 
     model_config = ConfigDict(
-        extra="forbid", json_schema_extra={"examples": [{"name": "Rossi M."}, {"withdrawn": True}]}
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"name": "Rossi M."}, {"withdrawn": True}, {"checked_in": True}]
+        },
     )
 
 

@@ -1,4 +1,5 @@
-"""Players: add (registration or late entry), rename, withdraw, delete in registration."""
+"""Players: add (registration or late entry), rename, withdraw, check in for round 1, delete in
+registration."""
 
 from __future__ import annotations
 
@@ -50,9 +51,10 @@ def update(
     name: str | None,
     withdraw: bool,
     team: str | object | None = _KEEP,
+    checked_in: bool | None = None,
 ) -> Player:
-    """Rename, put in a team (``None``: in none; left out: as it is) and/or withdraw; all
-    checked by the domain before anything changes."""
+    """Rename, put in a team (``None``: in none; left out: as it is), check in or out and/or
+    withdraw; all checked by the domain before anything changes."""
     pid = PlayerId(player_id)
 
     def change(t: Tournament) -> Player:
@@ -64,6 +66,8 @@ def update(
             t.rename_player(pid, name)
         if team is not _KEEP:
             t.set_team(pid, team if isinstance(team, str) else None)
+        if checked_in is not None:
+            t.check_in(pid, checked_in)
         if withdraw:
             t.withdraw_player(pid)
         return t.players[pid]
@@ -75,6 +79,8 @@ def update(
         detail["team"] = team
     if withdraw:
         detail["withdrawn"] = True
+    if checked_in is not None:
+        detail["checked_in"] = checked_in
     _, player = commands.run(
         session,
         write,

@@ -75,6 +75,7 @@ SETTINGS_COLUMNS = (
     T.c.initial_colour,
     T.c.allowed_byes,
     T.c.avoid_same_team,
+    T.c.pair_checked_in_only,
     T.c.final_phase_started,
 )
 
@@ -113,6 +114,7 @@ def settings_from_columns(row: Any) -> Settings:
         if row.allowed_byes is not None
         else None,
         avoid_same_team=TeamRule(row.avoid_same_team),
+        pair_checked_in_only=row.pair_checked_in_only,
     )
 
 
@@ -143,6 +145,7 @@ def settings_columns(settings: Settings) -> dict[str, Any]:
         if settings.allowed_byes is not None
         else None,
         "avoid_same_team": settings.avoid_same_team.value,
+        "pair_checked_in_only": settings.pair_checked_in_only,
     }
 
 
@@ -207,6 +210,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
             r[8],
             tuple(RequestedBye(RoundNumber(n), _BYE[k]) for n, k in r[9]) if r[9] else (),
             r[10],
+            bool(r[11]),
         )
         for r in session.execute(
             select(
@@ -221,6 +225,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
                 P.c.fide_id,
                 P.c.requested_byes,
                 P.c.team,
+                P.c.checked_in,
             ).where(P.c.tournament_id == tournament_id)
         )
     ]
@@ -454,6 +459,7 @@ def _player_values(p: Player) -> dict[str, Any]:
         "fide_id": p.fide_id,
         "requested_byes": [[b.round, b.kind.value] for b in p.requested_byes] or None,
         "team": p.team,
+        "checked_in": p.checked_in,
     }
 
 

@@ -70,6 +70,7 @@ _SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
     "initial_colour": InitialColour,
     "allowed_byes": lambda kinds: frozenset(ByeKind(k) for k in kinds),
     "avoid_same_team": TeamRule,
+    "pair_checked_in_only": bool,
 }
 
 
@@ -93,6 +94,8 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
         values["groups"] = groups_setting(fields["groups"])
     if "avoid_same_team" in values and values["avoid_same_team"] is None:
         values["avoid_same_team"] = TeamRule.OFF
+    if values.get("pair_checked_in_only", False) is None:
+        values["pair_checked_in_only"] = False  # null: the default
     if base is not None:
         return replace(base, **{k: v for k, v in values.items() if k != "seed" or v is not None})
     if values.get("seed") is None:

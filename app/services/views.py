@@ -76,6 +76,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
         else None,
         allowed_byes=sorted(settings.byes_allowed),
         avoid_same_team=settings.avoid_same_team,
+        pair_checked_in_only=settings.pair_checked_in_only,
         seed=row.seed,
         current_round=row.current_round,
         final_phase_started=row.final_phase_started,
@@ -115,6 +116,7 @@ def player(p: Player) -> s.PlayerRead:
         fide_id=p.fide_id,
         requested_byes=[s.RequestedByeRead(round=b.round, kind=b.kind) for b in p.requested_byes],
         team=p.team,
+        checked_in=p.checked_in,
     )
 
 
