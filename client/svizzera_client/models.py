@@ -140,6 +140,8 @@ class TournamentCreate(Request):
     initial_colour: InitialColour | None = None
     allowed_byes: list[ByeKind] | None = None
     avoid_same_team: TeamRule | None = None
+    pair_checked_in_only: bool | None = None
+    """Round 1 pairs only the checked-in players; the others miss round 1 only."""
 
 
 class TournamentUpdate(Request):
@@ -158,15 +160,18 @@ class TournamentUpdate(Request):
     initial_colour: InitialColour | None = None
     allowed_byes: list[ByeKind] | None = None
     avoid_same_team: TeamRule | None = None
+    pair_checked_in_only: bool | None = None
 
 
 class PlayerUpdate(Request):
     """``name`` renames; ``withdrawn=True`` withdraws (cannot be undone); ``team`` puts the
-    player in a team (``team=None`` or ``""``, given: in none)."""
+    player in a team (``team=None`` or ``""``, given: in none); ``checked_in`` puts the player
+    on (or off) round 1's check-in list, in registration."""
 
     name: str | None = None
     withdrawn: Literal[True] | None = None
     team: str | None = None
+    checked_in: bool | None = None
 
 
 class ForbiddenPairCreate(Request):
@@ -250,6 +255,7 @@ class TournamentRead(Response):
     """``dutch``: the colour of round 1's top seed (chosen or drawn)."""
     allowed_byes: list[ByeKind] = Field(default_factory=list)
     avoid_same_team: TeamRule = "off"
+    pair_checked_in_only: bool = False
     seed: int
     current_round: int
     final_phase_started: bool
@@ -278,6 +284,7 @@ class PlayerRead(Response):
     fide_id: int | None = None
     requested_byes: list[RequestedByeRead] = Field(default_factory=list)
     team: str | None = None
+    checked_in: bool = False
 
 
 class ForbiddenPairRead(Response):

@@ -240,8 +240,9 @@ def add_player(
 def update_player(
     tournament_id: str, player_id: int, body: PlayerUpdate, *, if_match: IfMatch = None
 ) -> Call[PlayerRead]:
-    """Rename (``PlayerUpdate(name=…)``), withdraw (``PlayerUpdate(withdrawn=True)``) or change
-    the team (``PlayerUpdate(team=…)``, ``team=None`` for none)."""
+    """Rename (``PlayerUpdate(name=…)``), withdraw (``PlayerUpdate(withdrawn=True)``), change
+    the team (``PlayerUpdate(team=…)``, ``team=None`` for none) or check in for round 1
+    (``PlayerUpdate(checked_in=True)``, in registration)."""
     return Call(one(PlayerRead), json=body, if_match=if_match)
 
 

@@ -20,7 +20,15 @@ from typer.testing import CliRunner, Result
 
 from svizzera_client import Client, Forbidden
 from svizzera_client.cli import app
-from svizzera_client.models import FinalPhaseRead, MatchRead, RoundRead, StandingsRead
+from svizzera_client.models import (
+    FinalPhaseRead,
+    MatchRead,
+    PlayerCreate,
+    PlayerUpdate,
+    RoundRead,
+    StandingsRead,
+    TournamentCreate,
+)
 
 Run = Callable[..., Result]
 SCRIPT = Path(sys.executable).parent / "svizzera"
@@ -282,3 +290,34 @@ def test_forbidden_pairs_and_teams(svizzera: Run, tmp_path: Path) -> None:
     teamed = as_json(svizzera("team", "Carla", "Club A", "--avoid", "soft", "--json"))
     assert teamed["team"] == "Club A"
     assert as_json(svizzera("team", "Carla", "--json"))["team"] is None
+
+
+def test_the_check_in_list_decides_round_1(svizzera: Run, tmp_path: Path) -> None:
+    players = tmp_path / "club.txt"
+    players.write_text("Ada\nBo\nCy\nDi\nEd\n")
+    created = as_json(svizzera("create", str(players), "--checked-in-only", "--json"))
+    assert created["pair_checked_in_only"] is True
+    shown = as_json(svizzera("check-in", "ada", "4", "Cy", "--json"))
+    assert [p["name"] for p in shown if p["checked_in"]] == ["Ada", "Cy", "Di"]
+    assert "2 of 5 players checked in" in svizzera("check-in", "Di", "--out").stdout
+    assert "│ 4  │ 4   │ Di   │            │" in svizzera("check-in").stdout
+    refused = svizzera("check-in", "Zed", status=1)
+    assert "(player_not_found)" in one_line_problem(refused)
+    round_1 = as_json(svizzera("round", "--json"))
+    named = {p["id"]: p["name"] for p in shown}
+    assert {named[p] for m in round_1["matches"] for p in (m["home"], m["away"])} == {"Ada", "Cy"}
+    late = svizzera("check-in", "Bo", status=1)
+    assert "(registration_closed)" in one_line_problem(late)
+    assert "1 of 1 rounds checked by nearest, 0 differ" in svizzera("check").stdout
+
+
+def test_client_check_in(client: Client) -> None:
+    created = client.create_tournament(
+        TournamentCreate(
+            name="Club", players=[PlayerCreate(name=n) for n in "ABCD"], pair_checked_in_only=True
+        )
+    )
+    assert created.pair_checked_in_only is True
+    player = client.update_player(created.id, 2, PlayerUpdate(checked_in=True))
+    assert player.checked_in is True
+    assert [p.checked_in for p in client.list_players(created.id)] == [False, True, False, False]

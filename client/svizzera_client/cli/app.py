@@ -6,6 +6,7 @@ svizzera follow   svizzera print   svizzera export
 svizzera import club.trf   svizzera export --trf   svizzera check [club.trf]
 svizzera forbid Anna Bruno [--soft]   svizzera forbid --list   svizzera forbid --remove 2
 svizzera team Anna "Chess Club Lugano"   svizzera team --avoid hard
+svizzera check-in [PLAYER...]
 """
 
 from __future__ import annotations
@@ -131,6 +132,13 @@ def create(
         InitialColour | None,
         typer.Option(help="dutch: round 1's colour for the top seed (default: draw)."),
     ] = None,
+    checked_in_only: Annotated[
+        bool,
+        typer.Option(
+            "--checked-in-only",
+            help="Round 1 pairs only the players checked in (svizzera check-in).",
+        ),
+    ] = False,
     create_key: CreateKey = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -148,6 +156,7 @@ def create(
             "groups": None if groups is None else {"assignment": groups},
             "seed": seed,
             "initial_colour": initial_colour,
+            "pair_checked_in_only": checked_in_only or None,
         }
         body = TournamentCreate.model_validate(
             {key: value for key, value in settings.items() if value is not None}
@@ -204,6 +213,37 @@ def check(
             checked,
             *(render.difference_table(d, names) for d in checked.differences),
             render.check_summary(checked),
+        )
+
+
+@app.command("check-in")
+def check_in(
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(help="Player ids or names (none: show the check-in list)."),
+    ] = None,
+    out: Annotated[
+        bool, typer.Option("--out", help="Take the players off the list instead.")
+    ] = False,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Check players in for round 1 (before it is paired); with --checked-in-only at creation,
+    round 1 pairs only them and the others miss round 1 only."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize() if players else s.tournament_id()
+        listed = s.client.list_players(tournament_id)
+        for wanted in players or []:
+            player = find_player(listed, wanted)
+            s.client.update_player(tournament_id, player.id, PlayerUpdate(checked_in=not out))
+        if players:
+            listed = s.client.list_players(tournament_id)
+        here = sum(1 for p in listed if p.checked_in)
+        s.show(
+            listed,
+            render.check_in_table(listed),
+            f"{here} of {len(listed)} players checked in.",
         )
 
 

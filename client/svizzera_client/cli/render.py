@@ -86,6 +86,13 @@ def forbidden_table(pairs: Iterable[ForbiddenPairRead], names: Names) -> Table:
     return table
 
 
+def check_in_table(players: Iterable[PlayerRead]) -> Table:
+    table = Table("Id", "No.", "Name", "Checked in", title="Check-in for round 1")
+    for p in players:
+        table.add_row(str(p.id), str(p.start_number), p.name, "✓" if p.checked_in else "")
+    return table
+
+
 def matches_table(matches: Iterable[MatchRead], names: Names, *, title: str) -> Table:
     """Board, home, away (White, Black for ``dutch``) and the result of each match (the stage
     too in the final phase)."""
