@@ -4,6 +4,7 @@ colours turned, the bye moved) is caught in that round, with both pairings."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -15,10 +16,12 @@ from app.domain.errors import PairingTimeout
 from app.domain.matches import MatchId
 from app.domain.pairing.dutch import round as dutch_round_module
 from app.domain.pairing.dutch.types import DutchInput, PairingImpossible
+from app.domain.registration import NewPlayer
+from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.trf import TrfColour, TrfDocument, TrfGame, TrfPlayer, TrfResult
 from app.domain.trf_import import import_trf
-from app.domain.types import PairingSystem, PlayerId, RoundNumber
+from app.domain.types import PairingSystem, PlayerId, Result, RoundNumber
 from tests.domain.dutch_reference import GOLDEN_PARAMS, document, round_result, rounds
 
 SMALL = "dutch_p0012_r07_s101.trf"
@@ -200,3 +203,52 @@ def test_the_deadline_bounds_the_whole_check_and_names_the_round() -> None:
     with pytest.raises(PairingTimeout, match="SVIZZERA_CHECK_TIMEOUT") as refused:
         check_rounds(checked(document(SMALL)), deadline=deadline)
     assert "round" in str(refused.value)
+
+
+def played(system: PairingSystem, rounds: int, *, seed: int, late_rating: int = 0) -> Tournament:
+    """13 players; a late entry before rounds 2 and 3 (rated ``late_rating``: in ``dutch`` a
+    high one renumbers everybody below), player 5 withdrawn after round 3, random results."""
+    rng = random.Random(seed)
+    t = Tournament.create(
+        Settings(seed=seed, pairing=system, swiss_rounds=rounds),
+        [NewPlayer(f"P{i:02d}", 2000 - 10 * i) for i in range(1, 14)],
+    )
+    for number in range(1, rounds + 1):
+        if number in (2, 3):
+            t.add_player(NewPlayer(f"Late {number}", late_rating or None))
+        if number == 4:
+            t.withdraw_player(PlayerId(5))
+        t.generate_round()
+        for m in t.round_matches(number):
+            t.record_result(m.id, rng.choice([Result(1, 0), Result(0, 1), Result(0, 0)]))
+    return t
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("system", list(PairingSystem))
+def test_late_entries_and_withdrawals_are_paired_again_as_they_stood(
+    system: PairingSystem, seed: int
+) -> None:
+    """Each round is paired again with the field of its time: a late entry from their first
+    round on (in ``dutch`` numbered among the others, who move up), a withdrawal after it."""
+    t = played(system, 6, seed=seed, late_rating=2500)
+    assert t.players[PlayerId(14)].start_number == 1 or system is not PairingSystem.DUTCH
+    report = check_rounds(t)
+    assert (report.rounds_checked, report.differences) == (6, ())
+
+
+@pytest.mark.parametrize("system", [PairingSystem.NEAREST, PairingSystem.LIM])
+def test_after_an_early_final_phase_the_rounds_are_paired_with_the_rounds_planned(
+    system: PairingSystem,
+) -> None:
+    """The look-ahead of a round knows the rounds planned then, not the fewer played."""
+    rng = random.Random(3)
+    t = Tournament.create(Settings(seed=3, pairing=system), [NewPlayer(f"P{i}") for i in range(12)])
+    for number in (1, 2):
+        t.generate_round()
+        for m in t.round_matches(number):
+            t.record_result(m.id, Result(rng.randrange(3), rng.randrange(3)))
+    t.start_final_phase()
+    assert (t.format.swiss_rounds, t.planned_format.swiss_rounds) == (2, 4)
+    report = check_rounds(t)
+    assert (report.rounds, report.rounds_checked, report.differences) == (2, 2, ())
