@@ -37,7 +37,9 @@ def check_deadline(request: Request) -> Deadline:
     handler's thread, the one that pairs (a CPU clock means nothing in another)."""
     settings: Settings = request.app.state.settings
     wall = max(settings.check_timeout, settings.pairing_wall_timeout)
-    return Deadline.after(settings.check_timeout, wall_seconds=wall)
+    return Deadline.after(
+        settings.check_timeout, wall_seconds=wall, setting="SVIZZERA_CHECK_TIMEOUT"
+    )
 
 
 def check_trf(body: Annotated[bytes, Depends(trf_body)], request: Request) -> CheckRead:

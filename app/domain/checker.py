@@ -93,8 +93,7 @@ def check_rounds(tournament: Tournament, *, deadline: Deadline = NO_DEADLINE) ->
             again = before.generate_round(deadline=deadline)
         except PairingTimeout as late:
             raise PairingTimeout(
-                f"the check ran out of time at round {number} of {tournament.current_round}: "
-                f"{late}".replace("SVIZZERA_PAIRING_TIMEOUT", "SVIZZERA_CHECK_TIMEOUT")
+                f"the check ran out of time at round {number} of {tournament.current_round}: {late}"
             ) from late
         except RoundIncomplete:
             unchecked = RoundNumber(number)

@@ -28,7 +28,8 @@ class Deadline:
     """A point on ``clock`` (CPU time) past which ``check`` raises, and one on ``wall_clock``;
     ``None`` means no limit on that clock.
 
-    ``seconds`` and ``wall_seconds`` are the budgets it was made with, for the error message.
+    ``seconds`` and ``wall_seconds`` are the budgets it was made with, and ``setting`` the
+    operator's setting of the CPU budget, for the error message.
     """
 
     at: float | None = None
@@ -37,6 +38,7 @@ class Deadline:
     wall_at: float | None = None
     wall_seconds: float | None = None
     wall_clock: Clock = field(default=time.monotonic, compare=False, repr=False)
+    setting: str = field(default="SVIZZERA_PAIRING_TIMEOUT", compare=False)
 
     @classmethod
     def after(
@@ -46,11 +48,13 @@ class Deadline:
         wall_seconds: float | None = None,
         clock: Clock = time.thread_time,
         wall_clock: Clock = time.monotonic,
+        setting: str = "SVIZZERA_PAIRING_TIMEOUT",
     ) -> Deadline:
         """The deadline ``seconds`` of work from now on ``clock`` (the calling thread's CPU
-        time), and ``wall_seconds`` from now on ``wall_clock`` if given."""
+        time), and ``wall_seconds`` from now on ``wall_clock`` if given; ``setting`` names the
+        CPU budget's setting in the refusal."""
         wall_at = None if wall_seconds is None else wall_clock() + wall_seconds
-        return cls(clock() + seconds, seconds, clock, wall_at, wall_seconds, wall_clock)
+        return cls(clock() + seconds, seconds, clock, wall_at, wall_seconds, wall_clock, setting)
 
     def expired(self) -> bool:
         return self._expired_by_work() or self._expired_by_wall()
@@ -60,7 +64,7 @@ class Deadline:
         if self._expired_by_work():
             raise PairingTimeout(
                 f"pairing needed more than the {self.seconds:g} s of CPU time allowed; nothing "
-                "was changed: ask the server's operator to raise SVIZZERA_PAIRING_TIMEOUT"
+                f"was changed: ask the server's operator to raise {self.setting}"
             )
         if self._expired_by_wall():
             raise PairingTimeout(
