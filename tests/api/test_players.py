@@ -22,6 +22,7 @@ def test_add_rename_delete_in_registration(client: ApiClient) -> None:
         "fide_id": None,
         "requested_byes": [],
         "team": None,
+        "checked_in": False,
     }
     assert_problem(
         client.post(f"/v1/tournaments/{t.id}/players", json={"name": "ROSSI"}, headers=t.auth),
