@@ -1,7 +1,7 @@
 """check-in: players on round 1's check-in list, tournaments that pair only them in round 1
 
 Revision ID: e3a9c51d7f04
-Revises: e5a7c3d91b04
+Revises: 3f1a9c2e7b40
 Create Date: 2026-12-02 07:00:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "e3a9c51d7f04"
-down_revision: str | None = "e5a7c3d91b04"
+down_revision: str | None = "3f1a9c2e7b40"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
