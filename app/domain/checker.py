@@ -120,7 +120,8 @@ def check_rounds(tournament: Tournament, *, deadline: Deadline = NO_DEADLINE) ->
 def _before(tournament: Tournament, number: RoundNumber) -> Tournament:
     """The tournament as it stood when round ``number`` was paired: rounds 1..number−1 with
     their matches, and the players of round ``number`` (nobody entered later; a withdrawal
-    after ``number`` or later not made yet)."""
+    after ``number`` or later not made yet). The forbidden pairs and settings are those of now:
+    when a pair was listed is not kept."""
     players = [_as_of(p, number) for p in tournament.players.values() if p.entered_round <= number]
     return Tournament(
         tournament.settings,
@@ -131,6 +132,7 @@ def _before(tournament: Tournament, number: RoundNumber) -> Tournament:
             for m in tournament.matches.values()
             if m.stage is Stage.SWISS and m.round is not None and m.round < number
         ),
+        forbidden_pairs=tournament.forbidden_pairs.values(),
     )
 
 

@@ -13,6 +13,7 @@ import pytest
 from app.domain.checker import check_rounds
 from app.domain.deadline import Deadline
 from app.domain.errors import PairingTimeout
+from app.domain.forbidden import PairKind, TeamRule
 from app.domain.matches import MatchId
 from app.domain.pairing.dutch import round as dutch_round_module
 from app.domain.pairing.dutch.types import DutchInput, PairingImpossible
@@ -252,3 +253,28 @@ def test_after_an_early_final_phase_the_rounds_are_paired_with_the_rounds_planne
     assert (t.format.swiss_rounds, t.planned_format.swiss_rounds) == (2, 4)
     report = check_rounds(t)
     assert (report.rounds, report.rounds_checked, report.differences) == (2, 2, ())
+
+
+@pytest.mark.parametrize("system", list(PairingSystem))
+def test_forbidden_pairs_and_teams_are_kept_apart_when_pairing_again(
+    system: PairingSystem,
+) -> None:
+    """Players 1–2 hard, 3–4 soft, 5 and 6 of one team kept apart: every round paired again
+    keeps them as the rounds recorded did, so nothing differs; without the pairs it would."""
+    rng = random.Random(8)
+    t = Tournament.create(
+        Settings(seed=8, pairing=system, swiss_rounds=4, avoid_same_team=TeamRule.HARD),
+        [NewPlayer(f"P{i:02d}", 2000 - 10 * i) for i in range(1, 11)],
+    )
+    t.forbid_pair(PlayerId(1), PlayerId(2), PairKind.HARD)
+    t.forbid_pair(PlayerId(3), PlayerId(4), PairKind.SOFT)
+    t.set_team(PlayerId(5), "Club")
+    t.set_team(PlayerId(6), "Club")
+    for number in range(1, 5):
+        t.generate_round()
+        for m in t.round_matches(number):
+            t.record_result(m.id, rng.choice([Result(1, 0), Result(0, 1), Result(0, 0)]))
+    assert check_rounds(t).differences == ()
+    t.forbidden_pairs.clear()
+    t.set_team(PlayerId(5), None)
+    assert check_rounds(t).differences != ()
