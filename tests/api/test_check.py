@@ -96,9 +96,13 @@ def test_a_file_with_two_swapped_boards_names_the_round_with_both_pairings(
 
 
 def play(client: ApiClient, t: Organizer, *, rounds: int, chess: bool, seed: int) -> None:
-    """Every round generated and given random results; a late entry before round 2, a bye
-    asked for round 2 and a withdrawal after round 2 along the way."""
+    """Every round generated and given random results; a forbidden pair from the start, a
+    late entry before round 2, a bye asked for round 2 and a withdrawal after round 2."""
     rng = random.Random(seed)
+    apart = client.post(
+        f"/v1/tournaments/{t.id}/forbidden-pairs", json={"players": [1, 2]}, headers=t.auth
+    )
+    assert apart.status_code == 201, apart.text
     for number in range(1, rounds + 1):
         if number == 2:
             late = client.post(
