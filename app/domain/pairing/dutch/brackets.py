@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from app.domain.pairing.dutch.below import Below
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.matching import max_weight_matching
 
@@ -68,36 +69,63 @@ def pair_bracket(
 ) -> BracketPairing:
     """Pair the bracket ``mdps + residents`` (indices in pairing order) by Art. 3–4."""
     bracket = [*mdps, *residents]
+    criteria = criteria.within([*bracket, *scope.following])
     following = set(scope.following)
     resident_set = set(residents)
     everyone = [*bracket, *scope.following, *scope.below]
     position = {v: k for k, v in enumerate(everyone)}
 
-    base: dict[tuple[int, int], int] = {}
     mdp_set = set(mdps)
-    for k, lower in enumerate(everyone):
-        for higher in everyone[:k]:
-            if higher in mdp_set and lower in mdp_set:
-                continue  # MDPs meet residents only (Art. 3.3)
-            if not criteria.allowed(higher, lower):
-                continue
-            in_bracket = lower in resident_set
-            in_next = lower in following
-            weight = criteria.quality(
-                higher,
-                lower,
-                in_bracket=in_bracket,
-                in_next=in_next,
-                completion=scope.completion,
-                bye_games=scope.bye_games if (in_bracket or in_next) else scope.bye_games_below,
-            )
-            if weight:
-                base[(higher, lower)] = weight
+    top = len(bracket) + len(following)
+
+    def weights(lowers: range) -> dict[tuple[int, int], int]:
+        """The weight of every allowed pair whose lower player is ``everyone[k]``, ``k`` in
+        ``lowers``."""
+        found: dict[tuple[int, int], int] = {}
+        for k in lowers:
+            lower = everyone[k]
+            for higher in everyone[:k]:
+                if higher in mdp_set and lower in mdp_set:
+                    continue  # MDPs meet residents only (Art. 3.3)
+                if not criteria.allowed(higher, lower):
+                    continue
+                in_bracket = lower in resident_set
+                in_next = lower in following
+                weight = criteria.quality(
+                    higher,
+                    lower,
+                    in_bracket=in_bracket,
+                    in_next=in_next,
+                    completion=scope.completion,
+                    bye_games=scope.bye_games if (in_bracket or in_next) else scope.bye_games_below,
+                )
+                if weight:
+                    found[(higher, lower)] = weight
+        return found
+
+    base = weights(range(top))
+    # Over everybody below, the heaviest matching is searched from the players below paired
+    # among themselves (``below``); over everybody only when that cannot pair them all.
+    below = (
+        Below(criteria, everyone, top, apart=mdp_set, bye_games=scope.bye_games_below)
+        if scope.below and scope.completion
+        else None
+    )
+
+    full = base if top == len(everyone) else None
 
     def solve(tie: dict[tuple[int, int], int], width: int, removed: set[int]) -> dict[int, int]:
+        nonlocal full
+        if below is not None:
+            packed = {pair: (w << width) + tie.get(pair, 0) for pair, w in base.items()}
+            found = below.solve(packed, width, removed, check)
+            if found is not None:
+                return found
+        if full is None:
+            full = {**base, **weights(range(top, len(everyone)))}
         edges = [
             (position[a], position[b], (w << width) + tie.get((a, b), 0))
-            for (a, b), w in base.items()
+            for (a, b), w in full.items()
             if a not in removed and b not in removed
         ]
         mate = max_weight_matching(len(everyone), edges, check=check)

@@ -25,13 +25,20 @@ criteria in their order. Fields, from the heaviest:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass
 
 from app.domain.pairing.dutch.state import Float, PlayerState, Strength
 from app.domain.types import PlayerId, Score
 
 __all__ = ["Criteria", "Layout"]
+
+_FEW_RUNS = 8
+"""``Criteria.adjacency`` moves C1's bit sets run by run when the players come in at most this
+many runs of consecutive players (a bracket, the next scoregroup, everybody below), and looks
+each opponent up otherwise."""
 
 
 def _bits(value: int) -> int:
@@ -54,6 +61,18 @@ class Layout:
         groups = sorted({player.score for player in players})
         slot = {score: index * count for index, score in enumerate(groups)}
         return cls(count, count * len(groups), slot, played_rounds)
+
+    def only(self, players: Sequence[PlayerState]) -> Layout:
+        """The same fields with slots only for the scores of ``players``, each as wide as
+        their number needs: a slot counts at most one pair, or one float, per player of its
+        score in a matching of ``players``."""
+        counts = Counter(player.score for player in players)
+        slot = {}
+        offset = 0
+        for score in sorted(counts):
+            slot[score] = offset
+            offset += _bits(counts[score]) + 1
+        return Layout(self.count, offset, slot, self.played_rounds)
 
     @property
     def under_completion(self) -> int:
@@ -101,6 +120,19 @@ class Criteria:
             bye_score is not None and player.bye_eligible and player.score <= bye_score
             for player in players
         ]
+        self._met_cache: list[int] | None = None
+
+    def within(self, players: Sequence[int]) -> Criteria:
+        """These criteria for a matching of ``players`` whose score fields count only pairs
+        among ``players``, as a bracket's with the next scoregroup do (a pair with a player
+        below them weighs only C4/C5 and C9). The score slots of the round's other scores are
+        empty in every such weight, and a slot's sum never needs more than its players'
+        number: both are left out, which changes no comparison (no slot carries into another)
+        and shrinks the weights from a wide slot per scoregroup of the round to a few bits per
+        score present, which the matching's arithmetic feels late in a long event."""
+        narrow = copy(self)
+        narrow.layout = self.layout.only([self.players[v] for v in players])
+        return narrow
 
     # -- absolute criteria -----------------------------------------------------------------
 
@@ -117,16 +149,22 @@ class Criteria:
         rather than by asking ``allowed`` for every pair, which a field of thousands cannot
         afford.
         """
-        place = {self.ids[v]: i for i, v in enumerate(vertices)}
         everyone = (1 << len(vertices)) - 1
         clash = {colour: 0 for colour in self.absolute_colour if colour is not None}
         together = 0
+        runs: list[list[int]] = []  # [first player, its bit, length]: runs of players in order
         for i, v in enumerate(vertices):
             colour = self.absolute_colour[v]
             if colour is not None and not self.topscorer[v]:
                 clash[colour] |= 1 << i
             if v in apart:
                 together |= 1 << i
+            if runs and runs[-1][0] + runs[-1][2] == v:
+                runs[-1][2] += 1
+            else:
+                runs.append([v, i, 1])
+        met = self._met() if len(runs) <= _FEW_RUNS else None
+        place = {self.ids[v]: i for i, v in enumerate(vertices)} if met is None else {}
         graph = []
         for i, v in enumerate(vertices):
             forbidden = 1 << i
@@ -135,12 +173,33 @@ class Criteria:
                 forbidden |= clash[colour]
             if together >> i & 1:
                 forbidden |= together
-            for opponent in self.opponents[v]:
-                j = place.get(opponent)
-                if j is not None:
-                    forbidden |= 1 << j
+            if met is not None:
+                # The opponents as bit sets of players in order, moved run by run.
+                for first, bit, length in runs:
+                    forbidden |= (met[v] >> first & ((1 << length) - 1)) << bit
+            else:
+                for opponent in self.opponents[v]:
+                    j = place.get(opponent)
+                    if j is not None:
+                        forbidden |= 1 << j
             graph.append(everyone & ~forbidden)
         return graph
+
+    def _met(self) -> list[int]:
+        """C1 as bit sets over the players in order: bit ``j`` of entry ``v`` is set when
+        ``v`` has met ``j``. Built once, on the first call."""
+        if self._met_cache is None:
+            index = {player_id: j for j, player_id in enumerate(self.ids)}
+            met = []
+            for opponents in self.opponents:
+                mask = 0
+                for opponent in opponents:
+                    j = index.get(opponent)
+                    if j is not None:
+                        mask |= 1 << j
+                met.append(mask)
+            self._met_cache = met
+        return self._met_cache
 
     def colours_allowed(self, a: int, b: int) -> bool:
         """C3 alone: not two absolute preferences for the same colour, unless a topscorer

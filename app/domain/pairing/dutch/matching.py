@@ -9,13 +9,19 @@ alternating trees from the free vertices over edges of zero slack, shrinks odd c
 blossoms, augments when two trees meet, and otherwise moves the dual variables by the largest
 step that keeps them feasible. Weights are integers of any size (the engine packs its criteria
 into one big integer), so duals stay exact: they are kept doubled.
+
+``max_weight_perfect_matching`` is the same search for the heaviest *perfect* matching (Edmonds'
+original problem: the vertex duals may take any sign), started from any feasible duals and any
+pairs tight under them. A caller that knows most of the answer (a big part of the graph whose
+edges all weigh the same, already paired) then needs one stage per pair still to be made
+instead of one per pair of the graph.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["max_weight_matching"]
+__all__ = ["max_weight_matching", "max_weight_perfect_matching"]
 
 
 def max_weight_matching(
@@ -33,6 +39,25 @@ def max_weight_matching(
     return _Blossom(size, edges, check).solve()
 
 
+def max_weight_perfect_matching(
+    size: int,
+    edges: Sequence[tuple[int, int, int]],
+    *,
+    dual: Sequence[int],
+    matched: Sequence[int] = (),
+    check: Callable[[], None] | None = None,
+) -> list[int]:
+    """The heaviest perfect matching, as ``mate`` (``mate[v]`` the vertex matched to ``v``).
+    When the graph has no perfect matching, some vertex is left with ``-1``.
+
+    Every edge counts, whatever its weight's sign (``u != v``). The search starts from the
+    vertex duals ``dual``, which must be feasible for the doubled weights
+    (``dual[u] + dual[v] >= 2 * weight`` for every edge), and from the edges ``matched``
+    (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``).
+    """
+    return _Blossom(size, edges, check, dual=dual, matched=matched).solve()
+
+
 class _Blossom:
     """One run of the algorithm. Vertices are ``0..n-1``; blossoms ``n..2n-1``.
 
@@ -41,11 +66,19 @@ class _Blossom:
     """
 
     def __init__(
-        self, n: int, edges: Sequence[tuple[int, int, int]], check: Callable[[], None] | None
+        self,
+        n: int,
+        edges: Sequence[tuple[int, int, int]],
+        check: Callable[[], None] | None,
+        *,
+        dual: Sequence[int] | None = None,
+        matched: Sequence[int] = (),
     ) -> None:
         self.n = n
         self.check = check
-        kept = [(u, v, w) for u, v, w in edges if w > 0 and u != v]
+        self.perfect = dual is not None
+        """Edmonds' perfect matching: no vertex dual is bounded below, so no stage ends on one."""
+        kept = list(edges) if self.perfect else [(u, v, w) for u, v, w in edges if w > 0 and u != v]
         self.weight = [2 * w for _, _, w in kept]
         self.head: list[int] = []
         for u, v, _ in kept:
@@ -67,7 +100,10 @@ class _Blossom:
         self.best_edge = [-1] * (2 * n)
         self.best_edges: list[list[int] | None] = [None] * (2 * n)
         self.free_ids = list(range(n, 2 * n))
-        self.dual = [top // 2] * n + [0] * n
+        self.dual = [top // 2] * n + [0] * n if dual is None else [*dual, *[0] * n]
+        for k in matched:
+            self.mate[self.head[2 * k]] = 2 * k + 1
+            self.mate[self.head[2 * k + 1]] = 2 * k
         self.tight = [False] * len(kept)
         self.queue: list[int] = []
 
@@ -394,24 +430,34 @@ class _Blossom:
         return [self.head[p] if p != -1 else -1 for p in self.mate]
 
     def dual_step(self) -> tuple[int, int, int, int]:
-        """The largest dual move: (kind, delta, edge, blossom); kind 1 ends the search."""
+        """The largest dual move: (kind, delta, edge, blossom); kind 1 ends the search (a free
+        vertex's dual reached 0, or, for a perfect matching, no move is left: no augmenting
+        path exists)."""
         n = self.n
         label, owner, best_edge, parent = self.label, self.owner, self.best_edge, self.parent
         dual, head, weight = self.dual, self.head, self.weight
-        kind, delta, edge, blossom = 1, min(dual[:n]), -1, -1
+        # Edmonds' perfect matching bounds no vertex dual: kind 0 until a move is found.
+        kind, delta, edge, blossom = (0, 0, -1, -1) if self.perfect else (1, min(dual[:n]), -1, -1)
         for v in range(n):
             k = best_edge[v]
             if k != -1 and label[owner[v]] == 0:
                 d = dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]
-                if d < delta:
+                if kind == 0 or d < delta:
                     kind, delta, edge = 2, d, k
         for b in range(2 * n):
             k = best_edge[b]
             if k != -1 and parent[b] == -1 and label[b] == 1:
                 d = (dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]) // 2
-                if d < delta:
+                if kind == 0 or d < delta:
                     kind, delta, edge = 3, d, k
         for b in range(n, 2 * n):
-            if self.base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+            if (
+                self.base[b] >= 0
+                and parent[b] == -1
+                and label[b] == 2
+                and (kind == 0 or dual[b] < delta)
+            ):
                 kind, delta, blossom = 4, dual[b], b
+        if kind == 0:
+            return 1, 0, -1, -1
         return kind, max(delta, 0), edge, blossom

@@ -1,0 +1,145 @@
+"""The heaviest matching over a bracket and everybody below it, without searching everybody.
+
+When C4 (completion) fails for a bracket paired on its own or with the next scoregroup, the
+bracket is paired by the heaviest matching over everybody left (``Scope.below``). Late in a long
+event that happens bracket after bracket, and the matching over a hundred players or more was
+most of a round. Its weights have a shape that makes most of that search unnecessary:
+
+- a pair with a player below the next scoregroup weighs only what C4/C5 give it (and C9's
+  games, when the bye comes from the top scoregroup), and each of those is a sum of one value
+  per player: such a pair weighs ``(p(a) + p(b)) / 2`` for *potentials* ``p``;
+- the completion field outweighs everything else, so the heaviest matching pairs everybody
+  (all but one player who may take the bye, C2/C5) whenever that can be done.
+
+Among the matchings that pair everybody (all but one), subtracting ``p`` from every pair's
+weight changes every matching's weight by the same amount (less the bye's ``p``, given to a
+stand-in vertex that takes the bye), and leaves every pair outside the bracket and the next
+scoregroup at weight 0. The heaviest *perfect* matching is then searched from duals 0 on the
+players below, already paired among themselves by a maximum matching (bit sets): the search
+only has to place the bracket's and the next scoregroup's players, one stage per pair to make.
+
+The bracket's pairs are the same in every heaviest matching (the tie fields of ``brackets``
+give every candidate a different weight), so they are the ones the search over everybody
+finds. When nobody can be paired that way (no perfect matching), ``solve`` answers ``None``
+and the caller searches over everybody as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+
+from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.matching import max_weight_perfect_matching
+from app.domain.pairing.matching import Matching, bits
+
+__all__ = ["Below"]
+
+
+class Below:
+    """The players ``everyone`` (indices in pairing order) of a matching over the bracket and
+    everybody below: the first ``top`` are the bracket and the next scoregroup, the rest the
+    players below. ``apart``: players who may not meet each other (the MDPs).
+    ``bye_games``: C9 counts for the pairs below (``Scope.bye_games_below``)."""
+
+    def __init__(
+        self,
+        criteria: Criteria,
+        everyone: Sequence[int],
+        top: int,
+        *,
+        apart: Collection[int],
+        bye_games: bool,
+    ) -> None:
+        self.criteria = criteria
+        self.everyone = list(everyone)
+        self.top = top
+        n = len(self.everyone)
+        self.potential = _potentials(criteria, self.everyone, bye_games) if n >= 3 else None
+        graph = criteria.adjacency(self.everyone, apart)
+        # Pairs with a player below (weight 0 once the potentials are taken off).
+        self.zero: list[tuple[int, int]] = []
+        for i in range(n):
+            for j in bits(graph[i] >> max(i + 1, top)):
+                self.zero.append((i, j + max(i + 1, top)))
+        # The players below who may meet nobody else below: their pairs are with the bracket
+        # or the next scoregroup, which the starting duals make tight.
+        self.lone = {i for i in range(top, n) if not graph[i] >> top}
+
+    def solve(
+        self,
+        weights: Mapping[tuple[int, int], int],
+        width: int,
+        removed: Collection[int],
+        check: Callable[[], None] | None,
+    ) -> dict[int, int] | None:
+        """The heaviest matching, as each player's partner, when it pairs everybody not in
+        ``removed`` (all but one who may take the bye); else ``None``.
+
+        ``weights``: the weight of each allowed pair of ``everyone[:top]`` (higher player
+        first), a pair's ``Criteria.quality`` shifted left by ``width`` plus its tie; a pair
+        with a player below weighs ``(p(a) + p(b)) / 2`` shifted the same way, no tie."""
+        potential = self.potential
+        if potential is None:
+            return None
+        everyone = self.everyone
+        keep = [i for i, v in enumerate(everyone) if v not in removed]
+        index = {i: k for k, i in enumerate(keep)}
+        place = {v: i for i, v in enumerate(everyone)}
+        size = len(keep)
+        edges: list[tuple[int, int, int]] = []
+        high = 0
+        for (a, b), w in weights.items():
+            if a in removed or b in removed:
+                continue
+            edge = 2 * w - ((potential[place[a]] + potential[place[b]]) << width)
+            edges.append((index[place[a]], index[place[b]], edge))
+            high = max(high, edge)
+        edges.extend((index[i], index[j], 0) for i, j in self.zero if i in index and j in index)
+        # Feasible duals: ``high`` on the bracket and the next scoregroup, ``-high`` below on
+        # those who may meet nobody else below, 0 on the others. Every pair of theirs with the
+        # bracket is then tight, and so is every pair below.
+        dual = [high if i < self.top else -high if i in self.lone else 0 for i in keep] + [0] * (
+            size % 2
+        )
+        if size % 2:
+            # The bye: a stand-in vertex meets every player who may take it (C2, C5).
+            candidates = [k for k, i in enumerate(keep) if self.criteria.candidate[everyone[i]]]
+            if not candidates:
+                return None
+            stand_in = [(k, size, -(potential[keep[k]] << width)) for k in candidates]
+            dual[size] = max(2 * w - dual[k] for k, _, w in stand_in)
+            edges.extend(stand_in)
+        # Start from a maximum matching of the tight pairs.
+        graph = [0] * len(dual)
+        tight: dict[tuple[int, int], int] = {}
+        for k, (i, j, w) in enumerate(edges):
+            if dual[i] + dual[j] == 2 * w:
+                graph[i] |= 1 << j
+                graph[j] |= 1 << i
+                tight[(i, j)] = tight[(j, i)] = k
+        start = Matching(graph, (1 << len(dual)) - 1).mate
+        matched = [tight[(v, m)] for v, m in enumerate(start) if v < m]
+        mate = max_weight_perfect_matching(
+            len(dual), edges, dual=dual, matched=matched, check=check
+        )
+        if -1 in mate:
+            return None
+        return {everyone[keep[k]]: everyone[keep[m]] for k, m in enumerate(mate[:size]) if m < size}
+
+
+def _potentials(criteria: Criteria, everyone: Sequence[int], bye_games: bool) -> list[int]:
+    """``p`` with ``2 * weight(a, b) == p(a) + p(b)`` for every pair with a player below the
+    next scoregroup (``weight``: ``Criteria.quality`` of such a pair, every field but C4/C5
+    and C9 empty). Each is read off three weights: ``p(v) = w(v, r) + w(v, s) - w(r, s)``."""
+
+    def weight(a: int, b: int) -> int:
+        return criteria.quality(
+            a, b, in_bracket=False, in_next=False, completion=True, bye_games=bye_games
+        )
+
+    r, s, t = everyone[-3:]
+    potential = []
+    for v in everyone:
+        x, y = (s, t) if v == r else (r, t) if v == s else (r, s)
+        potential.append(weight(v, x) + weight(v, y) - weight(x, y))
+    return potential

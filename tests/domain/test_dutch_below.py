@@ -1,0 +1,157 @@
+"""The matching over a bracket and everybody below it, searched from the players below
+(``dutch/below.py``), and the narrow weights of a bracket (``Criteria.within``): both give the
+pairings of the search over everybody with the round's full weights, which stays in the engine
+as the fallback and is what these tests compare with, round by round."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.domain.pairing.dutch import below as below_module
+from app.domain.pairing.dutch import pair_dutch
+from app.domain.pairing.dutch.below import Below
+from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.matching import max_weight_perfect_matching
+from app.domain.pairing.dutch.types import DutchInput, DutchPairing
+from tests.domain.dutch_simulation import play
+
+Edges = list[tuple[int, int, int]]
+
+
+def _best_perfect(weight: dict[tuple[int, int], int], free: tuple[int, ...]) -> int | None:
+    """The heaviest perfect matching of ``free`` by trying every partner of the first vertex
+    (``None``: there is none)."""
+    if not free:
+        return 0
+    first, rest = free[0], free[1:]
+    best = None
+    for k, other in enumerate(rest):
+        if (first, other) in weight:
+            tail = _best_perfect(weight, rest[:k] + rest[k + 1 :])
+            if tail is not None:
+                total = weight[(first, other)] + tail
+                best = total if best is None else max(best, total)
+    return best
+
+
+@st.composite
+def started(draw: st.DrawFn) -> tuple[int, Edges, list[int], list[int]]:
+    """A graph with weights of any sign (some packed like the criteria), feasible duals for
+    the doubled weights, and a matching of pairs tight under them to start from."""
+    n = draw(st.integers(0, 8))
+    pairs = [pair for pair in combinations(range(n), 2) if draw(st.integers(0, 2))]
+    weights = st.one_of(
+        st.integers(-6, 12),
+        st.tuples(st.integers(-2, 3), st.integers(0, 7)).map(lambda hl: (hl[0] << 80) + hl[1]),
+    )
+    edges = [(a, b, draw(weights)) for a, b in pairs]
+    # Each vertex at least its heaviest pair's weight, some lifted more, some then pulled
+    # down as far as their pairs allow (below 0, often), which makes those pairs tight.
+    dual = [max((2 * w for a, b, w in edges if v in (a, b)), default=0) for v in range(n)]
+    dual = [max(d, 0) for d in dual]
+    dual = [d + draw(st.sampled_from([0, 0, 1, 5])) for d in dual]
+    for v in range(n):
+        around = [2 * w - dual[b if a == v else a] for a, b, w in edges if v in (a, b)]
+        if around and draw(st.booleans()):
+            dual[v] = max(around)
+    matched: list[int] = []
+    used: set[int] = set()
+    for k, (a, b, w) in enumerate(edges):
+        if dual[a] + dual[b] == 2 * w and not {a, b} & used and draw(st.booleans()):
+            matched.append(k)
+            used |= {a, b}
+    return n, edges, dual, matched
+
+
+@settings(max_examples=400, deadline=None)
+@given(started())
+def test_the_heaviest_perfect_matching_from_any_feasible_start_is_brute_forces(
+    graph: tuple[int, Edges, list[int], list[int]],
+) -> None:
+    n, edges, dual, matched = graph
+    for a, b, w in edges:
+        assert dual[a] + dual[b] >= 2 * w  # the strategy's duals are feasible
+    mate = max_weight_perfect_matching(n, edges, dual=dual, matched=matched)
+    weight = {}
+    for a, b, w in edges:
+        weight[(a, b)] = weight[(b, a)] = w
+    best = _best_perfect(weight, tuple(range(n)))
+    if best is None:
+        assert -1 in mate
+        return
+    assert all(mate[mate[v]] == v for v in range(n))
+    assert sum(weight[(v, mate[v])] for v in range(n) if v < mate[v]) == best
+
+
+class _Exact:
+    """Pairs every round twice: as the engine does, and with the search over everybody and
+    the round's full weights (``Below`` never answers, ``within`` changes nothing), the
+    engine before them; fails on the first difference."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.monkeypatch = monkeypatch
+        self.rounds = 0
+        self.below = 0
+        self.solve = Below.solve
+
+        def counted(below: Below, *args: object, **kwargs: object) -> dict[int, int] | None:
+            found = self.solve(below, *args, **kwargs)  # type: ignore[arg-type]
+            self.below += found is not None
+            return found
+
+        monkeypatch.setattr(below_module.Below, "solve", counted)
+
+    def pair(self, round_: DutchInput) -> DutchPairing:
+        with self.monkeypatch.context() as exact:
+            exact.setattr(below_module.Below, "solve", lambda *args, **kwargs: None)
+            exact.setattr(Criteria, "within", lambda criteria, players: criteria)
+            expected = pair_dutch(round_)
+        found = pair_dutch(round_)
+        assert found == expected, f"round {round_.round_number}"
+        self.rounds += 1
+        return found
+
+
+def _ok(round_: DutchInput, pairing: DutchPairing) -> None:
+    """Nothing more to check: ``_Exact.pair`` compared the round."""
+
+
+def _tournaments(count: int, seed: int) -> Iterator[tuple[int, int, int]]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield rng.randrange(1_000_000), rng.randint(6, 40), rng.randint(3, 11)
+
+
+@pytest.mark.slow
+def test_random_tournaments_pair_as_the_search_over_everybody(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random results, forfeits, requested byes and withdrawals (odd fields and PABs
+    included): every round identical."""
+    exact = _Exact(monkeypatch)
+    for seed, players, rounds in _tournaments(80, seed=21):
+        play(seed, players, rounds, _ok, pair=exact.pair)
+    assert exact.rounds > 500
+    assert exact.below > 100  # the matching from below answered, it did not always fall back
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [16, 23, 30, 37, 44])
+def test_long_overrides_pair_as_the_search_over_everybody(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """Every round of a round robin's worth of rounds (every game played), until the first
+    round no pairing can keep C1–C3: where a bracket's completion is checked against everybody
+    below, over and over."""
+    exact = _Exact(monkeypatch)
+    rounds = players if players % 2 else players - 1
+    for seed in range(2):
+        play(seed, players, rounds, _ok, pair=exact.pair, mishaps=False)
+    assert exact.rounds >= players
+    assert exact.below > 20
