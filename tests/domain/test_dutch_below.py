@@ -18,7 +18,9 @@ from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.below import Below
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.matching import max_weight_perfect_matching
-from app.domain.pairing.dutch.types import DutchInput, DutchPairing
+from app.domain.pairing.dutch.state import Float, PlayerState, Strength
+from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPairing
+from app.domain.types import PlayerId, Score
 from tests.domain.dutch_simulation import play
 
 Edges = list[tuple[int, int, int]]
@@ -87,6 +89,60 @@ def test_the_heaviest_perfect_matching_from_any_feasible_start_is_brute_forces(
         return
     assert all(mate[mate[v]] == v for v in range(n))
     assert sum(weight[(v, mate[v])] for v in range(n) if v < mate[v]) == best
+
+
+@st.composite
+def rounds(draw: st.DrawFn) -> tuple[Criteria, bool]:
+    """Players of any scores, games played, floats, colours and bye eligibility; a bye score
+    or none; C9 counted below or not."""
+    n = draw(st.integers(3, 10))
+    scores = sorted((draw(st.integers(0, 8)) for _ in range(n)), reverse=True)
+    players = [
+        PlayerState(
+            id=PlayerId(v),
+            number=v + 1,
+            rank=v,
+            score=Score(scores[v]),
+            opponents=frozenset(),
+            colours=(),
+            preference=draw(st.sampled_from([None, *Colour])),
+            strength=draw(st.sampled_from(Strength)),
+            imbalance=draw(st.integers(0, 3)),
+            repeated=draw(st.sampled_from([None, *Colour])),
+            bye_eligible=draw(st.booleans()),
+            played_games=draw(st.integers(0, 4)),
+            last_float=draw(st.sampled_from([None, *Float])),
+            float_before=draw(st.sampled_from([None, *Float])),
+        )
+        for v in range(n)
+    ]
+    bye_score = draw(st.sampled_from([None, *scores]))
+    games = sorted({p.played_games for p in players if p.score == bye_score}, reverse=True)
+    criteria = Criteria(
+        players,
+        played_rounds=draw(st.integers(0, 4)),
+        last_round=draw(st.booleans()),
+        top_line=Score(8),
+        bye_score=None if bye_score is None else Score(bye_score),
+        played_ranks={played: rank for rank, played in enumerate(games)},
+    )
+    return criteria, draw(st.booleans())
+
+
+@settings(max_examples=200, deadline=None)
+@given(rounds())
+def test_a_pair_below_weighs_half_its_players_potentials(drawn: tuple[Criteria, bool]) -> None:
+    """What ``below`` rests on: outside the bracket and the next scoregroup a pair's weight
+    (C4/C5, and C9 when it counts below) is a sum of one value per player."""
+    criteria, bye_games = drawn
+    n = len(criteria.players)
+    found = Below(criteria, range(n), 0, apart=(), bye_games=bye_games)
+    assert found.potential is not None
+    for a, b in combinations(range(n), 2):
+        weight = criteria.quality(
+            a, b, in_bracket=False, in_next=False, completion=True, bye_games=bye_games
+        )
+        assert 2 * weight == found.potential[a] + found.potential[b]
 
 
 class _Exact:
