@@ -3,6 +3,7 @@ allowed meetings as bit sets agrees with ``Criteria.allowed``."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -199,3 +200,32 @@ def test_a_pair_outside_the_bracket_weighs_its_completion_field_alone(
             )
             == 0
         )
+
+
+def test_the_bit_sets_are_the_same_moved_run_by_run_or_looked_up_one_by_one() -> None:
+    """``adjacency`` moves C1's bit sets run by run for players in a few runs of the order
+    (a bracket, everybody below) and looks each opponent up otherwise: both give ``allowed``."""
+    rng = random.Random(5)
+    n = 40
+    met = {v: set() for v in range(n)}
+    for a, b in combinations(range(n), 2):
+        if rng.random() < 0.5:
+            met[a].add(b)
+            met[b].add(a)
+    players = [
+        _player(
+            v,
+            opponents=frozenset(met[v]),
+            preference=rng.choice(list(Colour)),
+            strength=rng.choice(list(Strength)),
+        )
+        for v in range(n)
+    ]
+    criteria = _criteria(players)
+    in_runs = [*range(3, 15), *range(20, 40)]  # two runs
+    one_by_one = in_runs[::-1]  # every player a run of its own
+    for vertices in (in_runs, one_by_one):
+        graph = criteria.adjacency(vertices)
+        for i, a in enumerate(vertices):
+            for j, b in enumerate(vertices):
+                assert bool(graph[i] >> j & 1) == (a != b and criteria.allowed(a, b))

@@ -37,8 +37,9 @@ __all__ = ["Criteria", "Layout"]
 
 _FEW_RUNS = 8
 """``Criteria.adjacency`` moves C1's bit sets run by run when the players come in at most this
-many runs of consecutive players (a bracket, the next scoregroup, everybody below), and looks
-each opponent up otherwise."""
+many runs of consecutive players (a bracket, the next scoregroup, everybody below), or in fewer
+than half as many runs as rounds played (a run costs about what two opponents looked up do),
+and looks each opponent up otherwise."""
 
 
 def _bits(value: int) -> int:
@@ -163,7 +164,8 @@ class Criteria:
                 runs[-1][2] += 1
             else:
                 runs.append([v, i, 1])
-        met = self._met() if len(runs) <= _FEW_RUNS else None
+        few = max(_FEW_RUNS, self.layout.played_rounds // 2)
+        met = self._met() if len(runs) <= few else None
         place = {self.ids[v]: i for i, v in enumerate(vertices)} if met is None else {}
         graph = []
         for i, v in enumerate(vertices):
