@@ -14,14 +14,16 @@ most of a round. Its weights have a shape that makes most of that search unneces
 Among the matchings that pair everybody (all but one), subtracting ``p`` from every pair's
 weight changes every matching's weight by the same amount (less the bye's ``p``, given to a
 stand-in vertex that takes the bye), and leaves every pair outside the bracket and the next
-scoregroup at weight 0. The heaviest *perfect* matching is then searched from duals 0 on the
-players below, already paired among themselves by a maximum matching (bit sets): the search
-only has to place the bracket's and the next scoregroup's players, one stage per pair to make.
+scoregroup at weight 0. The heaviest *perfect* matching is then searched from duals under which
+every pair below, and every pair of the bracket with a player who may meet nobody else below,
+is tight, and from a maximum matching of those tight pairs (bit sets): the search only has to
+place the players that matching leaves, one stage per pair still to make.
 
 The bracket's pairs are the same in every heaviest matching (the tie fields of ``brackets``
-give every candidate a different weight), so they are the ones the search over everybody
-finds. When nobody can be paired that way (no perfect matching), ``solve`` answers ``None``
-and the caller searches over everybody as before.
+give every candidate a different weight), and so is the number of players of the bracket and
+the next scoregroup paired below (what C9's check of the next bracket reads), so the answer is
+the search over everybody's. When not everybody can be paired (no perfect matching), ``solve``
+answers ``None`` and the caller searches over everybody as before.
 """
 
 from __future__ import annotations
