@@ -4,12 +4,14 @@ FastAPI writes most of it from the routes; this module finishes it in one pass: 
 response is ``application/problem+json`` only (FastAPI adds a second media type), operations
 that read a body list the 400 and 415 they can give, creating a tournament says its bearer key
 is optional and names its TRF body in an extension, the event stream's items name their
-schemas, every enumeration is described, and schemas nothing refers to (FastAPI's own
+schemas, every enumeration is described, a default a request may leave out is said in words
+(not as ``default``: see ``_defaults_in_words``), and schemas nothing refers to (FastAPI's own
 validation error) are left out.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -125,6 +127,7 @@ def finish(document: dict[str, Any]) -> None:
         if "enum" in schema and name in ENUMS:
             schema["description"] = ENUMS[name]
     _drop_unused_schemas(document)
+    _defaults_in_words(document)
 
 
 def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -170,6 +173,42 @@ def _describe_stream(document: dict[str, Any]) -> None:
             },
         },
     }
+
+
+def _defaults_in_words(document: dict[str, Any]) -> None:
+    """A property's ``default`` in a schema that a request body uses becomes a sentence of its
+    description. openapi-typescript (7, as run by default) types a property that has a
+    ``default`` as always present, even where ``required`` leaves it out, except in an inline
+    request body (openapi-typescript issues #1741, #2012): the README's create body, without
+    ``pairing`` and ``format``, failed ``tsc --strict``. Optional in a request, the property
+    stays optional in generated clients; the server still fills it in."""
+    schemas: dict[str, Any] = document["components"]["schemas"]
+    for name in request_schemas(document):
+        for prop in schemas[name].get("properties", {}).values():
+            if "default" in prop:
+                value = prop.pop("default")
+                said = f"Default: `{value if isinstance(value, str) else json.dumps(value)}`"
+                prop["description"] = (
+                    f"{prop['description']}. {said}" if "description" in prop else said
+                )
+
+
+def request_schemas(document: dict[str, Any]) -> set[str]:
+    """The schemas a request body of ``paths`` uses, directly or through another."""
+    schemas: dict[str, Any] = document["components"]["schemas"]
+    pending = [
+        name
+        for item in document["paths"].values()
+        for operation in item.values()
+        for name in _refs(operation.get("requestBody"))
+    ]
+    seen: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name not in seen:
+            seen.add(name)
+            pending.extend(_refs(schemas[name]))
+    return seen
 
 
 def _drop_unused_schemas(document: dict[str, Any]) -> None:
