@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
+from typing import Literal
 
 from app.domain.tournament import Tournament
+from app.pages.i18n import Language
 from app.pages.view import fraction_number, points_number, standings_tables
+
+Separator = Literal["comma", "semicolon"]
+MARKS: dict[Separator, tuple[str, str]] = {"comma": (",", "."), "semicolon": (";", ",")}
+"""The cell separator and the decimal mark of each CSV flavour: where the decimal mark is a
+comma (Italian, Slovak, Czech spreadsheets), cells are split on ``;`` and ``4.5`` is ``4,5``."""
+SEPARATOR_BY_LANGUAGE: dict[Language, Separator] = {
+    "en": "comma",
+    "it": "semicolon",
+    "sk": "semicolon",
+    "cs": "semicolon",
+}
 
 CSV_COLUMNS = (
     "rank",
@@ -39,13 +53,15 @@ _FORMULA = re.compile(r'(^|[,;\t\r\n])([ "]*)(?=[=+\-@])')
 and quotes skipped, as some spreadsheets skip them), ``=``, ``+``, ``-`` or ``@``."""
 
 
-def render_standings_csv(tournament: Tournament) -> str:
+def render_standings_csv(tournament: Tournament, *, separator: Separator = "comma") -> str:
     """The standings rows as CSV, one header row then one row per player, withdrawn included.
 
-    Points and Buchholz are numbers with halves as ``.5`` (``4.5``), booleans ``true``/``false``,
-    ``group`` empty without groups. With groups every player is listed, group A then group B,
-    each in its own order with ``rank`` the place within the group (as ``?group=`` gives it).
-    A cell is safe in any spreadsheet and locale (CSV injection): a cell holding a separator
+    ``separator``: ``comma`` (cells split on ``,``, halves as ``4.5``) or ``semicolon`` (split
+    on ``;``, halves as ``4,5``: spreadsheets whose decimal mark is a comma). Points and
+    Buchholz are numbers, never quoted, booleans ``true``/``false``, ``group`` empty without
+    groups. With groups every player is listed, group A then group B, each in its own order
+    with ``rank`` the place within the group (as ``?group=`` gives it).
+    A cell is safe in any spreadsheet and locale (CSV injection): a text cell holding a separator
     (``,`` ``;`` tab), a line break or a ``"`` is quoted, and a name is written with a ``'``
     before every formula it could start, at its start or after a separator inside it (a
     spreadsheet splitting on ``;`` or tab starts a new cell there, quotes or not).
@@ -54,12 +70,17 @@ def render_standings_csv(tournament: Tournament) -> str:
     """
     ranking = tournament.final_ranking() or []
     places = {player_id: place for place, player_id in enumerate(ranking, start=1)}
-    lines = [_line(*CSV_COLUMNS)]
+    between, decimal = MARKS[separator]
+
+    def line_of(*cells: object) -> str:
+        return between.join(_cell(value, decimal) for value in cells) + "\r\n"
+
+    lines = [line_of(*CSV_COLUMNS)]
     for table in standings_tables(tournament):
         for line in table.lines:
             row = line.row
             lines.append(
-                _line(
+                line_of(
                     row.rank,
                     row.player_id,
                     line.start_number,
@@ -73,12 +94,14 @@ def render_standings_csv(tournament: Tournament) -> str:
                     row.goals_for,
                     row.goals_against,
                     row.goal_difference,
-                    points_number(row.points),
-                    points_number(row.buchholz),
-                    points_number(row.median_buchholz),
-                    fraction_number(row.sonneborn_berger),
-                    points_number(row.progressive),
-                    "" if row.direct_encounter is None else points_number(row.direct_encounter),
+                    Decimal(points_number(row.points)),
+                    Decimal(points_number(row.buchholz)),
+                    Decimal(points_number(row.median_buchholz)),
+                    Decimal(fraction_number(row.sonneborn_berger)),
+                    Decimal(points_number(row.progressive)),
+                    ""
+                    if row.direct_encounter is None
+                    else Decimal(points_number(row.direct_encounter)),
                     _flag(line.qualified),
                     _flag(row.withdrawn),
                     places.get(row.player_id, ""),
@@ -98,12 +121,10 @@ def _text(text: str) -> str:
     return f"'{text}" if text.startswith(("\t", "\r")) else text
 
 
-def _cell(value: object) -> str:
+def _cell(value: object, decimal: str) -> str:
+    if isinstance(value, int | Decimal):  # ours, never user text: no quotes, the decimal mark
+        return str(value).replace(".", decimal)
     text = str(value)
     if _QUOTED.search(text):
         return '"' + text.replace('"', '""') + '"'
     return text
-
-
-def _line(*cells: object) -> str:
-    return ",".join(_cell(value) for value in cells) + "\r\n"

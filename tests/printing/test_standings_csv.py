@@ -172,3 +172,28 @@ def test_the_final_ranking_is_a_column_once_decided() -> None:
     places = {r["player_id"]: r["final_place"] for r in rows}
     assert [places[str(p)] for p in ranking[:4]] == ["1", "2", "3", "4"]
     assert len(ranking) == sum(r["final_place"] != "" for r in rows)
+
+
+def test_semicolon_flavour_splits_on_semicolons_and_writes_decimal_commas() -> None:
+    chess = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
+    tournament = Tournament.create(
+        Settings(seed=2, points=chess), new_players(5, extra=("Rossi, Mario",))
+    )
+    tournament.generate_round()
+    for match in tournament.round_matches(1):
+        tournament.record_result(match.id, Result(2, 2))
+
+    comma = render_standings_csv(tournament)
+    semicolon = render_standings_csv(tournament, separator="semicolon")
+    assert render_standings_csv(tournament, separator="comma") == comma
+    assert semicolon.startswith("rank;player_id;start_number;name;group;played;wins;")
+    rows = list(csv.DictReader(io.StringIO(semicolon, newline=""), delimiter=";"))
+    assert [r["name"] for r in rows] == [r["name"] for r in read(comma)]
+    assert "Rossi, Mario" in {r["name"] for r in rows}  # quoted, read back whole
+    assert '"Rossi, Mario"' in semicolon
+    assert sorted(r["points"] for r in rows) == ["0,5", "0,5", "0,5", "0,5", "1"]  # and a bye
+    # The same rows as the comma flavour, decimal mark aside; numbers are never quoted.
+    assert [{k: v.replace(",", ".") if k != "name" else v for k, v in r.items()} for r in rows] == (
+        read(comma)
+    )
+    assert ';"0,5";' not in semicolon and ";0,5;" in semicolon
