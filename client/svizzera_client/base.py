@@ -25,6 +25,18 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     USER_AGENT = "svizzera-client"
 
 
+def server_url(server: str) -> str:
+    """``server`` without a trailing ``/``; ``ValueError`` unless it is an ``http`` or ``https``
+    URL with a host, like ``http://localhost:8000``."""
+    try:
+        url = httpx.URL(server)
+    except httpx.InvalidURL as exc:
+        raise ValueError(f"{server!r} is not a server address ({exc})") from None
+    if url.scheme not in ("http", "https") or not url.host:
+        raise ValueError(f"{server!r} is not a server address (one looks like {DEFAULT_SERVER})")
+    return server.rstrip("/")
+
+
 def etag_of(if_match: str | int) -> str:
     """``7`` (a tournament's version) → ``"7"``; an ETag (``'"7"'``, ``*``) stays as it is."""
     return f'"{if_match}"' if isinstance(if_match, int) else if_match
@@ -46,7 +58,7 @@ class ClientBase:
         tokens: Mapping[str, str] | None = None,
         create_key: str | None = None,
     ) -> None:
-        self.server = server.rstrip("/")
+        self.server = server_url(server)
         self.tokens: dict[str, str] = dict(tokens or {})
         self.create_key = create_key
 

@@ -53,7 +53,8 @@ class Client(ClientBase):
             round_ = client.generate_round(created.id)   # the token is remembered
 
     Every method raises an ``ApiError`` subclass when the server refuses (``.code``,
-    ``.detail``, ``.status``), and ``TransportError`` when it cannot be reached.
+    ``.detail``, ``.status``), and ``TransportError`` when it cannot be reached; a ``server``
+    that is not an ``http(s)://`` URL with a host is a ``ValueError`` at once.
     """
 
     def __init__(

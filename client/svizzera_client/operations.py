@@ -66,6 +66,10 @@ Auth = Literal["public", "organizer", "create_key"]
 """What a request carries: nothing, the tournament's organizer token, or the server's create
 key (``SVIZZERA_CREATE_KEY``, when the deployment sets one)."""
 
+CsvSeparator = Literal["comma", "semicolon"]
+"""Between the cells of the standings CSV, and the decimal mark with it: ``,`` and ``.``, or
+``;`` and ``,``."""
+
 IfMatch = str | int | None
 """An ETag to send as ``If-Match`` (a model's ``etag``, or a tournament ``version`` as int)."""
 
@@ -156,6 +160,12 @@ def many(cls: type[M]) -> Callable[[httpx.Response], list[M]]:
 
 def text(response: httpx.Response) -> str:
     return response.text
+
+
+def csv_text(response: httpx.Response) -> str:
+    """The CSV's text: the byte order mark the server starts it with, for spreadsheets, is not
+    data (``csv`` would read it into the first column's name)."""
+    return response.content.decode("utf-8-sig")
 
 
 def nothing(response: httpx.Response) -> None:
@@ -468,9 +478,13 @@ def get_live_page(tournament_id: str, *, lang: str | None = None, tv: bool = Fal
 
 
 @operation("GET", TOURNAMENT + "/export.csv", "standings-export")
-def export_standings(tournament_id: str) -> Call[str]:
-    """The standings as CSV text."""
-    return Call(text)
+def export_standings(
+    tournament_id: str, *, sep: CsvSeparator | None = None, lang: str | None = None
+) -> Call[str]:
+    """The standings as CSV text, without the byte order mark the file starts with. ``sep``:
+    ``comma`` (halves as ``4.5``) or ``semicolon`` (``4,5``, for spreadsheets with a decimal
+    comma); without it, ``lang`` ``it``, ``sk`` or ``cs`` gives ``semicolon``, else ``comma``."""
+    return Call(csv_text, params={"sep": sep, "lang": lang})
 
 
 @operation("GET", TOURNAMENT + "/export.trf", "trf-export")

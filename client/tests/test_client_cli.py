@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import stat
 import subprocess
 import sys
@@ -14,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from evening import PLAYERS, SEED, check_final, check_swiss, score
 from live_server import LiveServer
+from typer.core import TyperGroup
 from typer.testing import CliRunner, Result
 
 from svizzera_client import Client, Forbidden
@@ -116,8 +119,15 @@ def test_an_evening_through_the_command(svizzera: Run, tmp_path: Path) -> None:
     check_final(final, standings)
 
     svizzera("export", "-o", str(tmp_path / "standings.csv"))
-    lines = (tmp_path / "standings.csv").read_text().splitlines()
+    saved = (tmp_path / "standings.csv").read_bytes()
+    assert saved.startswith(b"\xef\xbb\xbfrank,player_id,")  # the BOM, for spreadsheets
+    lines = saved.decode("utf-8-sig").splitlines()
     assert len(lines) == 9 and lines[1].split(",")[3] == standings.rows[0].name
+    svizzera("export", "--sep", "semicolon", "-o", str(tmp_path / "classifica.csv"))
+    italian = (tmp_path / "classifica.csv").read_bytes().decode("utf-8-sig").splitlines()
+    assert [line.split(";")[:4] for line in italian] == [line.split(",")[:4] for line in lines]
+    piped = svizzera("export", "-o", "-").stdout  # no BOM on a pipe
+    assert piped.startswith("rank,player_id,") and piped.splitlines() == lines
     svizzera("print", "--no-open", "-o", str(tmp_path / "page.html"), "--lang", "it")
     page = (tmp_path / "page.html").read_text()
     assert "CLI evening" in page and 'lang="it"' in page
@@ -321,3 +331,63 @@ def test_client_check_in(client: Client) -> None:
     player = client.update_player(created.id, 2, PlayerUpdate(checked_in=True))
     assert player.checked_in is True
     assert [p.checked_in for p in client.list_players(created.id)] == [False, True, False, False]
+
+
+def every_command(group: TyperGroup, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The commands, each as the words that name it; a group (with no options but --help) and
+    then what it holds."""
+    found: list[tuple[str, ...]] = [prefix]
+    for name, command in group.commands.items():
+        if isinstance(command, TyperGroup):
+            found += every_command(command, (*prefix, name))
+        else:
+            found.append((*prefix, name))
+    return found
+
+
+def test_help_lists_flags_without_a_type_and_options_with_theirs(tmp_path: Path) -> None:
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)
+    commands = every_command(group)
+    assert ("token", "scorekeeper") in commands and len(commands) >= 14
+    env = {"SVIZZERA_CONFIG_DIR": str(tmp_path), "COLUMNS": "120"}
+    for command in commands:
+        shown = CliRunner().invoke(app, [*command, "--help"], env=env).stdout
+        usage = shown.strip().splitlines()[0]
+        assert usage.startswith("Usage: ") and " ".join(command) in usage, command
+        assert "<bool>" not in shown, command  # a flag takes no value
+        assert "\n  --help  " in shown, command
+        if command not in ((), ("token",)):
+            assert "\n  --server <str>  " in shown, command  # an option takes one, and says so
+            assert "\n  --json  " in shown, command
+    export = CliRunner().invoke(app, ["export", "--help"], env=env).stdout
+    assert "\n  --trf  " in export
+    result = CliRunner().invoke(app, ["result", "--help"], env=env).stdout
+    assert "\n  --correct  " in result and "--no-correct" not in result
+
+
+def nothing_listens() -> str:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+def test_an_unreachable_server_says_how_to_start_one(tmp_path: Path) -> None:
+    nowhere = nothing_listens()
+    env = {**os.environ, "SVIZZERA_CONFIG_DIR": str(tmp_path), "SVIZZERA_SERVER": nowhere}
+    players = tmp_path / "four.txt"
+    players.write_text("Anna\nBruno\nCarla\nDario\n")
+    for command in (["create", str(players)], ["standings", "-t", "x"], ["follow", "-t", "x"]):
+        failed = subprocess.run([SCRIPT, *command], capture_output=True, text=True, env=env)
+        assert failed.returncode == 1 and not failed.stdout, command
+        (line,) = failed.stderr.splitlines()  # one line, no traceback
+        assert line.startswith(f"svizzera: cannot reach {nowhere}: "), line
+        assert "start one with `make run`" in line and "--server URL or SVIZZERA_SERVER" in line
+        assert line.endswith("(unreachable)")
+    for address, why in (("localhost:8000", "one looks like"), ("http://x:port", "Invalid port")):
+        env["SVIZZERA_SERVER"] = address
+        failed = subprocess.run([SCRIPT, "standings"], capture_output=True, text=True, env=env)
+        assert failed.returncode == 1 and not failed.stdout
+        (line,) = failed.stderr.splitlines()
+        assert line.startswith(f"svizzera: {address!r} is not a server address") and why in line
+        assert line.endswith("check --server or SVIZZERA_SERVER (invalid_server)")

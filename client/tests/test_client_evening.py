@@ -83,6 +83,8 @@ async def test_an_evening_through_the_async_client(server: LiveServer) -> None:
             await client.record_result(created.id, match.id, ResultWrite(home=2, away=0))
         phase = await client.get_final_phase(created.id)
         check_final(phase, standings)
+        csv_text = await client.export_standings(created.id, lang="sk")
+        assert csv_text.startswith("rank;player_id;")  # no byte order mark, Slovak separators
         types = [e.type async for e in client.events(created.id, timeout=2)]
         assert types[:2] == ["tournament.created", "round.generated"]
         assert types[-1] == "tournament.finished"

@@ -6,6 +6,7 @@ import pytest
 from evening import PLAYERS
 
 from svizzera_client import (
+    AsyncClient,
     Client,
     Conflict,
     Forbidden,
@@ -123,6 +124,16 @@ def test_an_unreachable_server_is_a_transport_error() -> None:
     assert "cannot reach http://127.0.0.1:9" in str(failed.value)
 
 
+@pytest.mark.parametrize("address", ["localhost:8000", "ftp://localhost", "http://x:port", "/v1"])
+def test_an_address_that_is_no_server_url_is_refused_at_once(address: str) -> None:
+    with pytest.raises(ValueError, match="is not a server address"):
+        Client(address)
+    with pytest.raises(ValueError, match="is not a server address"):
+        AsyncClient(address)
+    with Client("https://svizzera.example/") as fine:
+        assert fine.server == "https://svizzera.example"
+
+
 def test_a_round_undone_then_its_results_in_one_batch(client: Client) -> None:
     players = [PlayerCreate(name=name) for name in ("Anna", "Bruno", "Carla", "Dario")]
     created = client.create_tournament(TournamentCreate(name="Batch", players=players))
@@ -177,3 +188,19 @@ def test_a_round_explanation_names_each_board_in_the_language_asked(client: Clie
     assert italian.placements[0].steps[0].text != english.placements[0].steps[0].text
     with pytest.raises(NotFound):
         client.round_explanation(created.id, 2)
+
+
+def test_the_standings_csv_comes_without_its_byte_order_mark(client: Client) -> None:
+    created = create(client, "CSV", ["Šťastný", "Niccolò", "Rossi", "Neri"])
+    matches = client.generate_round(created.id).matches
+    for match in matches:
+        client.record_result(created.id, match.id, ResultWrite(home=1, away=1))
+    plain = client.export_standings(created.id)
+    assert plain.startswith("rank,player_id,start_number,name,")  # no "\ufeff" first
+    assert "\ufeff" not in plain and "Šťastný" in plain
+    # 3-1-0: a 1-1 draw is 1 point, no halves; the flavour shows in separators only
+    italian = client.export_standings(created.id, lang="it")
+    assert italian.startswith("rank;player_id;start_number;name;")
+    assert italian == client.export_standings(created.id, sep="semicolon")
+    assert client.export_standings(created.id, sep="comma", lang="cs") == plain
+    assert plain.count("\r\n") == italian.count("\r\n") == 1 + 4

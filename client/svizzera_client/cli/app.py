@@ -46,6 +46,7 @@ from svizzera_client.models import (
     TournamentCreated,
     TournamentUpdate,
 )
+from svizzera_client.operations import CsvSeparator
 
 
 class OneLineErrors(TyperGroup):
@@ -86,6 +87,9 @@ app = typer.Typer(
     help="Run a Swiss-system tournament evening on a Svizzera server.",
     no_args_is_help=True,
     add_completion=False,
+    # Click's help layout: typer's Rich panels print a type after every option, `<bool>` after
+    # each flag too (--json, --trf, --help), as if it took a value.
+    rich_markup_mode=None,
     pretty_exceptions_show_locals=False,  # locals may hold a token
 )
 
@@ -326,7 +330,9 @@ def result(
     forfeit: Annotated[
         Forfeit | None, typer.Option(help="The side that did not show, or both.")
     ] = None,
-    correct: Annotated[bool, typer.Option(help="Change a result already recorded.")] = False,
+    correct: Annotated[
+        bool, typer.Option("--correct", help="Change a result already recorded.")
+    ] = False,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -517,6 +523,10 @@ def export(
     trf: Annotated[
         bool, typer.Option("--trf", help="The whole tournament as a FIDE TRF, not the standings.")
     ] = False,
+    sep: Annotated[
+        CsvSeparator,
+        typer.Option(help="semicolon: ';' between cells and decimal commas (it, sk, cs)."),
+    ] = "comma",
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -528,14 +538,16 @@ def export(
             body = s.client.export_trf(tournament_id)
             default = Path(f"tournament-{tournament_id}.trf")
         else:
-            body = s.client.export_standings(tournament_id)
+            body = s.client.export_standings(tournament_id, sep=sep)
             default = Path(f"standings-{tournament_id}.csv")
         if output == Path("-"):
             typer.echo(body, nl=False)
             return
         path = output or default
-        # newline="": a TRF's lines end with CR, kept as they are.
-        with path.open("w", encoding="utf-8", newline="") as file:
+        # newline="": a TRF's lines end with CR, kept as they are. A CSV file starts with the
+        # byte order mark the server sends (the client drops it): spreadsheets then read UTF-8.
+        encoding = "utf-8" if trf else "utf-8-sig"
+        with path.open("w", encoding=encoding, newline="") as file:
             file.write(body)
         rows = len(body.splitlines()) - (0 if trf else 1)
         s.show({"file": str(path), "rows": rows}, f"Saved {path}")
@@ -655,10 +667,13 @@ def token_rotate(
 def use(
     tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
     token_stdin: Annotated[
-        bool, typer.Option(help="Read its organizer token from stdin and save it.")
+        bool, typer.Option("--token-stdin", help="Read its organizer token from stdin and save it.")
     ] = False,
     scorekeeper: Annotated[
-        bool, typer.Option(help="The token is a scorekeeper's (results only): save it as is.")
+        bool,
+        typer.Option(
+            "--scorekeeper", help="The token is a scorekeeper's (results only): save it as is."
+        ),
     ] = False,
     server: Server = DEFAULT_SERVER,
     json: Json = False,

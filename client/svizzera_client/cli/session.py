@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 from svizzera_client.cli.inputs import InputError
 from svizzera_client.cli.store import Store, StoreError
 from svizzera_client.client import Client
-from svizzera_client.errors import ApiError, SvizzeraError
+from svizzera_client.errors import ApiError, SvizzeraError, TransportError
 
 console = Console(highlight=False, markup=False)  # names are shown as typed, brackets too
 
@@ -27,6 +27,13 @@ class CommandError(Exception):
         self.code = code
 
 
+START_A_SERVER = (
+    "no Svizzera server answers there: start one with `make run` in the svizzera folder "
+    "(it serves http://localhost:8000), or give another address with --server URL or "
+    "SVIZZERA_SERVER"
+)
+"""What to do when the server cannot be reached: usually, nobody has started it yet."""
+
 PROBLEMS = (SvizzeraError, CommandError, InputError, StoreError, OSError)
 """What a command reports in one line; anything else is a bug, and shows its traceback."""
 
@@ -36,8 +43,11 @@ class Session:
         self.server = server.rstrip("/")
         self.as_json = as_json
         self.store = Store.default()
-        self.client = Client(self.server)
         self._tournament = tournament
+        try:
+            self.client = Client(self.server)
+        except ValueError as exc:  # the address itself, before any request
+            self.fail(CommandError("invalid_server", f"{exc}: check --server or SVIZZERA_SERVER"))
 
     def __enter__(self) -> Session:
         return self
@@ -63,6 +73,8 @@ class Session:
             code, message = "invalid_input", str(exc)
         elif isinstance(exc, StoreError):
             code, message = "no_token", str(exc)
+        elif isinstance(exc, TransportError):
+            code, message = "unreachable", f"{exc}; {START_A_SERVER}"
         elif isinstance(exc, OSError):
             code, message = "file_error", f"{exc.filename or ''}: {exc.strerror or exc}"
         else:
