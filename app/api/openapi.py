@@ -188,9 +188,9 @@ def _defaults_in_words(document: dict[str, Any]) -> None:
             if "default" in prop:
                 value = prop.pop("default")
                 said = f"Default: `{value if isinstance(value, str) else json.dumps(value)}`"
-                prop["description"] = (
-                    f"{prop['description']}. {said}" if "description" in prop else said
-                )
+                described = prop.get("description", "")
+                if "default" not in described.lower():  # unless it says its default already
+                    prop["description"] = f"{described}. {said}" if described else said
 
 
 def request_schemas(document: dict[str, Any]) -> set[str]:
