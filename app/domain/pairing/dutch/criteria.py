@@ -81,6 +81,54 @@ class Layout:
         floats = min(2, self.played_rounds)
         return 8 * self.count + 2 * self.scores + floats * 2 * (self.count + self.scores)
 
+    def fields(self) -> tuple[tuple[str, int], ...]:
+        """The fields below C4/C5's, the highest first, as ``Criteria.quality`` packs them:
+        (criterion, width). Their widths add up to ``under_completion``."""
+        count, scores = self.count, self.scores
+        rounds = range(min(2, self.played_rounds))
+        return (
+            ("C6", count),
+            ("C7", scores),
+            ("C8", count),
+            ("C8", scores),
+            ("C9", 2 * count),
+            ("C10", count),
+            ("C11", count),
+            ("C12", count),
+            ("C13", count),
+            *(
+                pair
+                for back in rounds
+                for pair in ((f"C{14 + 2 * back}", count), (f"C{15 + 2 * back}", count))
+            ),
+            *(
+                pair
+                for back in rounds
+                for pair in ((f"C{18 + 2 * back}", scores), (f"C{19 + 2 * back}", scores))
+            ),
+        )
+
+    def first_difference(self, better: int, worse: int) -> str | None:
+        """The highest criterion on which the weight (or sum of weights) ``better`` beats
+        ``worse`` (``"C4"`` for the completion field), ``""`` when they are equal on every
+        criterion, ``None`` when ``worse`` is the better on the first that differs. A sum never
+        spills from one field into the next, so each field is read on its own."""
+        split_better: list[int] = []
+        split_worse: list[int] = []
+        for _, width in reversed(self.fields()):
+            mask = (1 << width) - 1
+            split_better.append(better & mask)
+            split_worse.append(worse & mask)
+            better >>= width
+            worse >>= width
+        if better != worse:
+            return "C4" if better > worse else None
+        names = [name for name, _ in self.fields()]
+        for name, b, w in zip(names, reversed(split_better), reversed(split_worse), strict=True):
+            if b != w:
+                return name if b > w else None
+        return ""
+
 
 class Criteria:
     """The criteria of one round over ``players`` (present players, in pairing order).

@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
+from app.domain.explanation import RoundExplanation
 from app.domain.pairing.dutch.brackets import BracketPairing, Scope, pair_bracket
 from app.domain.pairing.dutch.bye import ByePlan, plan_bye
 from app.domain.pairing.dutch.colours import colour_of_higher
 from app.domain.pairing.dutch.completion import maximum_matching
 from app.domain.pairing.dutch.criteria import Criteria
+from app.domain.pairing.dutch.explanation import SYSTEM, BracketRecord, explain_round
 from app.domain.pairing.dutch.state import PlayerState, player_states
 from app.domain.pairing.dutch.transpositions import pair_in_order
 from app.domain.pairing.dutch.types import (
@@ -49,7 +51,7 @@ def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> Dutch
         key=lambda state: (-state.score, state.number),
     )
     if not players:
-        return DutchPairing(())
+        return DutchPairing((), explanation=RoundExplanation(SYSTEM))
     table = round_.points
     played_rounds = round_.round_number - 1
     forbidden: dict[PlayerId, frozenset[PlayerId]] = {}
@@ -71,8 +73,11 @@ def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> Dutch
     # The absolute criteria fix the bye's score; the weights then depend on it (C5, C9).
     plan = plan_bye(criteria_with(None))
     criteria = criteria_with(plan)
-    pairs, bye = _pair_brackets(criteria, plan, check)
-    return _publish(players, pairs, bye, round_.initial_colour)
+    records: list[BracketRecord] = []
+    pairs, bye = _pair_brackets(criteria, plan, check, records)
+    ordered = _board_order(players, pairs)
+    explanation = explain_round(criteria, plan.score, records, ordered, bye, round_.initial_colour)
+    return _publish(players, ordered, bye, round_.initial_colour, explanation)
 
 
 def _scoregroups(players: Sequence[PlayerState]) -> list[list[int]]:
@@ -86,13 +91,17 @@ def _scoregroups(players: Sequence[PlayerState]) -> list[list[int]]:
 
 
 def _pair_brackets(
-    criteria: Criteria, plan: ByePlan, check: Callable[[], None] | None
+    criteria: Criteria,
+    plan: ByePlan,
+    check: Callable[[], None] | None,
+    records: list[BracketRecord],
 ) -> tuple[list[tuple[int, int]], int | None]:
     """Art. 1.9.2: the brackets from the top scoregroup down; (pairs, the PAB's player).
 
     A bracket is paired on its own unless it holds the PAB's score or a higher one (the PAB
     must then come from it or from above, and only the whole rest can tell whom), or the check
-    of C4 and C8 after pairing it alone fails.
+    of C4 and C8 after pairing it alone fails. Each bracket's pairing is noted in ``records``
+    for the explanation.
     """
     players = criteria.players
     groups = _scoregroups(players)
@@ -108,17 +117,21 @@ def _pair_brackets(
         resident_score = players[residents[0]].score
         bye_here = odd and plan.score is not None and plan.score >= resident_score
         result: BracketPairing | None = None
+        how, scope = "alone", Scope()
+        refused: tuple[int, ...] = ()
         if not following:
-            result = _pair_alone(
-                criteria, mdps, residents, Scope(completion=odd, bye_games=bye_games), check
-            )
+            scope = Scope(completion=odd, bye_games=bye_games)
+            result = _pair_alone(criteria, mdps, residents, scope, check)
         elif not bye_here:
-            local = _pair_alone(criteria, mdps, residents, Scope(), check)
+            local = _pair_alone(criteria, mdps, residents, scope, check)
             if _leaves_best_next(criteria, local.floaters, following, below):
                 result = local
-            elif players[following[0]].score != plan.score:
-                result = _pair_with_next(criteria, mdps, residents, following, below, check)
+            else:
+                how, refused = "next", tuple(local.floaters)
+                if players[following[0]].score != plan.score:
+                    result = _pair_with_next(criteria, mdps, residents, following, below, check)
         if result is None:
+            how, scope = "rest", Scope(completion=True, bye_games=bye_games)
             result = pair_bracket(
                 criteria,
                 mdps,
@@ -137,6 +150,19 @@ def _pair_brackets(
             # Paired alone: everybody moving down meets the next scoregroup, which pairs among
             # itself, so C9 applies there exactly when it holds the PAB's score.
             bye_games = bool(following) and players[following[0]].score == plan.score
+        records.append(
+            BracketRecord(
+                tuple(mdps),
+                tuple(residents),
+                tuple(result.pairs),
+                tuple(result.floaters),
+                scope.completion,
+                scope.bye_games,
+                how,
+                refused,
+                tuple(following),
+            )
+        )
         pairs.extend(result.pairs)
         mdps = result.floaters
     if len(mdps) > 1:
@@ -235,17 +261,24 @@ def _completable(criteria: Criteria, players: Sequence[int]) -> bool:
     return any(criteria.candidate[v] for v in matching.exposable())
 
 
-def _publish(
-    players: Sequence[PlayerState],
-    pairs: Sequence[tuple[int, int]],
-    bye: int | None,
-    initial: Colour,
-) -> DutchPairing:
-    """Colours by Art. 5 and the boards in C.04.2 order: the higher player's score, then the
-    lower player's score, then the higher player's rank."""
-    ordered = sorted(
+def _board_order(
+    players: Sequence[PlayerState], pairs: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The boards in C.04.2 order: the higher player's score, then the lower player's score,
+    then the higher player's rank."""
+    return sorted(
         pairs, key=lambda pair: (-players[pair[0]].score, -players[pair[1]].score, pair[0])
     )
+
+
+def _publish(
+    players: Sequence[PlayerState],
+    ordered: Sequence[tuple[int, int]],
+    bye: int | None,
+    initial: Colour,
+    explanation: RoundExplanation,
+) -> DutchPairing:
+    """Colours by Art. 5 of the pairs in board order."""
     boards = []
     for higher, lower in ordered:
         h, lo = players[higher], players[lower]
@@ -253,4 +286,4 @@ def _publish(
             boards.append(Board(h.id, lo.id))
         else:
             boards.append(Board(lo.id, h.id))
-    return DutchPairing(tuple(boards), players[bye].id if bye is not None else None)
+    return DutchPairing(tuple(boards), players[bye].id if bye is not None else None, explanation)

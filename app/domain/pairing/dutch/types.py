@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.domain.errors import DomainError
+from app.domain.explanation import NO_EXPLANATION, RoundExplanation
 from app.domain.forbidden import PairConstraint
 from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 
@@ -249,7 +250,10 @@ class Board:
 @dataclass(frozen=True, slots=True)
 class DutchPairing:
     """The paired round: boards in publication order (C.04.2: by the higher player's score,
-    then the lower player's score, then the higher player's rank) and the PAB, if any."""
+    then the lower player's score, then the higher player's rank), the PAB, if any, and why
+    (``dutch_explanation``: each board's bracket, moved-down players, deciding criterion and
+    colour rule)."""
 
     boards: tuple[Board, ...]
     bye: PlayerId | None = None
+    explanation: RoundExplanation = NO_EXPLANATION
