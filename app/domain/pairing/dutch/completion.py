@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.matching import Matching, bits
 
-__all__ = ["MaximumMatching", "maximum_matching"]
+__all__ = ["MaximumMatching", "completable", "maximum_matching"]
 
 
 class MaximumMatching:
@@ -45,3 +45,13 @@ def maximum_matching(
     """A maximum matching of ``vertices`` where ``criteria.allowed`` says who may meet, and
     players of ``apart`` may not meet each other."""
     return MaximumMatching(criteria, vertices, apart)
+
+
+def completable(criteria: Criteria, players: Sequence[int]) -> bool:
+    """C4 for ``players``: all paired, or all but one who may take the bye (C2, C5)."""
+    matching = maximum_matching(criteria, players)
+    if len(players) % 2 == 0:
+        return matching.size == len(players) // 2
+    if matching.size < len(players) // 2:
+        return False
+    return any(criteria.candidate[v] for v in matching.exposable())

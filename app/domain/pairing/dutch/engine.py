@@ -21,7 +21,7 @@ from app.domain.explanation import RoundExplanation
 from app.domain.pairing.dutch.brackets import BracketPairing, Scope, pair_bracket
 from app.domain.pairing.dutch.bye import ByePlan, plan_bye
 from app.domain.pairing.dutch.colours import colour_of_higher
-from app.domain.pairing.dutch.completion import maximum_matching
+from app.domain.pairing.dutch.completion import completable, maximum_matching
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.explanation import SYSTEM, BracketRecord, explain_round
 from app.domain.pairing.dutch.state import PlayerState, player_states
@@ -118,7 +118,6 @@ def _pair_brackets(
         bye_here = odd and plan.score is not None and plan.score >= resident_score
         result: BracketPairing | None = None
         how, scope = "alone", Scope()
-        refused: tuple[int, ...] = ()
         if not following:
             scope = Scope(completion=odd, bye_games=bye_games)
             result = _pair_alone(criteria, mdps, residents, scope, check)
@@ -126,10 +125,9 @@ def _pair_brackets(
             local = _pair_alone(criteria, mdps, residents, scope, check)
             if _leaves_best_next(criteria, local.floaters, following, below):
                 result = local
-            else:
-                how, refused = "next", tuple(local.floaters)
-                if players[following[0]].score != plan.score:
-                    result = _pair_with_next(criteria, mdps, residents, following, below, check)
+            elif players[following[0]].score != plan.score:
+                how = "next"
+                result = _pair_with_next(criteria, mdps, residents, following, below, check)
         if result is None:
             how, scope = "rest", Scope(completion=True, bye_games=bye_games)
             result = pair_bracket(
@@ -159,8 +157,6 @@ def _pair_brackets(
                 scope.completion,
                 scope.bye_games,
                 how,
-                refused,
-                tuple(following),
             )
         )
         pairs.extend(result.pairs)
@@ -185,7 +181,7 @@ def _pair_with_next(
     leaves unpaired can still be paired with everybody below (C4); else ``None``."""
     near = pair_bracket(criteria, mdps, residents, Scope(following=following), check=check)
     left = [v for v in [*near.floaters, *following] if v not in near.partner]
-    return near if _completable(criteria, [*left, *below]) else None
+    return near if completable(criteria, [*left, *below]) else None
 
 
 FAST_FROM = 20
@@ -246,19 +242,9 @@ def _leaves_best_next(
     if near.size < total // 2:
         return False
     if total % 2 == 0:  # a perfect matching: every player sent down is paired
-        return _completable(criteria, below)
+        return completable(criteria, below)
     spare = [v for v in near.exposable() if v not in sent]
-    return any(_completable(criteria, [v, *below]) for v in spare)
-
-
-def _completable(criteria: Criteria, players: Sequence[int]) -> bool:
-    """C4 for ``players``: all paired, or all but one who may take the bye (C2, C5)."""
-    matching = maximum_matching(criteria, players)
-    if len(players) % 2 == 0:
-        return matching.size == len(players) // 2
-    if matching.size < len(players) // 2:
-        return False
-    return any(criteria.candidate[v] for v in matching.exposable())
+    return any(completable(criteria, [v, *below]) for v in spare)
 
 
 def _board_order(

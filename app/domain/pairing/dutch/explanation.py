@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from app.domain.explanation import Fact, Placement, RoundExplanation, Step
 from app.domain.pairing.dutch.colours import colour_rule
-from app.domain.pairing.dutch.completion import maximum_matching
+from app.domain.pairing.dutch.completion import completable
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.types import Colour
 from app.domain.types import Score
@@ -79,8 +79,7 @@ class BracketRecord:
     """One bracket as ``dutch._pair_brackets`` paired it (players by index, in pairing order).
 
     ``completion``, ``bye_games``: the C4/C5 and C9 fields counted in its matching; ``how``:
-    ``alone``, ``next`` or ``rest`` (``BRACKET``); ``refused``: the players the bracket paired
-    alone would have moved down when that was refused; ``following``: the next scoregroup.
+    ``alone``, ``next`` or ``rest`` (``BRACKET``).
     """
 
     mdps: tuple[int, ...]
@@ -90,8 +89,6 @@ class BracketRecord:
     completion: bool
     bye_games: bool
     how: str
-    refused: tuple[int, ...] = ()
-    following: tuple[int, ...] = ()
 
 
 def reference(criterion: str) -> str:
@@ -156,10 +153,10 @@ def _pairs_among(players: Sequence[int], mate: Mapping[int, int]) -> list[tuple[
 class _Bracket:
     """The criteria of one bracket's pairs, the changes, and each player's reason."""
 
-    def __init__(self, criteria: Criteria, record: BracketRecord) -> None:
+    def __init__(self, criteria: Criteria, record: BracketRecord, below: Sequence[int]) -> None:
         self.criteria = criteria
         self.record = record
-        self._refused_by: str | None = None
+        self.below = below
         first = first_candidate(record.mdps, record.residents)
         self.first_partner: dict[int, int] = {}
         for a, b in first:
@@ -178,11 +175,10 @@ class _Bracket:
         self, chosen: Sequence[tuple[int, int]], undone: Sequence[tuple[int, int]]
     ) -> str:
         criteria, record = self.criteria, self.record
-        for a, b in undone:
-            if criteria.ids[b] in criteria.opponents[a]:
-                return "C1"
-            if not criteria.colours_allowed(a, b):
-                return "C3"
+        if any(criteria.ids[b] in criteria.opponents[a] for a, b in undone):
+            return "C1"
+        if not all(criteria.colours_allowed(a, b) for a, b in undone):
+            return "C3"
 
         def weight(pairs: Sequence[tuple[int, int]]) -> int:
             return sum(
@@ -199,14 +195,14 @@ class _Bracket:
 
         decided = criteria.layout.first_difference(weight(chosen), weight(undone))
         if decided is None:
-            return self._outside()
+            return self._outside(chosen, undone)
         if decided == "C4":
             return self._completion(chosen, undone)
         if decided:
             return decided
         moved = {v for pair in chosen for v in pair} != {v for pair in undone for v in pair}
         if moved and record.how != "alone":
-            return self._outside()  # equal here, but another player moves down
+            return self._outside(chosen, undone)  # equal here, but another player moves down
         return self._order(chosen)
 
     def _completion(
@@ -238,25 +234,16 @@ class _Bracket:
             return "A4.3"
         return "A4.2"
 
-    def _outside(self) -> str:
+    def _outside(self, chosen: Sequence[tuple[int, int]], undone: Sequence[tuple[int, int]]) -> str:
         """Within the bracket the first candidate's pairs would be no worse: what the bracket
-        leaves below decided. Paired with the next scoregroup: C8. Paired with everybody
-        below: C8 when the bracket paired alone would have moved down players the next
-        scoregroup could not all meet (or pair as many of its own), else C4."""
-        record = self.record
-        if record.how == "next":
-            return "C8"
-        if self._refused_by is None:
-            self._refused_by = "C4"
-            floaters, following = record.refused, record.following
-            if record.how == "rest" and floaters and following:
-                near = maximum_matching(self.criteria, [*floaters, *following], apart=set(floaters))
-                if (
-                    len(floaters) > len(following)
-                    or near.size < (len(floaters) + len(following)) // 2
-                ):
-                    self._refused_by = "C8"
-        return self._refused_by
+        leaves below decided. C4 when the players it would then move down could not all be
+        paired with everybody below (one left over for the PAB), else C8."""
+        paired = {v for pair in undone for v in pair}
+        floaters = [v for v in self.record.floaters if v not in paired]
+        floaters += [v for pair in chosen for v in pair if v not in paired]
+        if not completable(self.criteria, [*floaters, *self.below]):
+            return "C4"
+        return "C8"
 
 
 def explain_round(
@@ -277,12 +264,14 @@ def explain_round(
     round_steps: list[Step] = []
     if bye_score is not None:
         round_steps.append(Step(BYE_SCORE, "C.04.3 C5", (), (("score", bye_score),)))
+    below = [v for record in records for v in record.residents]
     for k, record in enumerate(records):
         for v in record.residents:
             home[v] = k
         for v in [*record.mdps, *record.residents]:
             bracket_of[v] = k
-        explained.append(_Bracket(criteria, record))
+        del below[: len(record.residents)]
+        explained.append(_Bracket(criteria, record, tuple(below)))
         round_steps.append(
             Step(
                 BRACKET,

@@ -251,9 +251,9 @@ class Board:
 class DutchPairing:
     """The paired round: boards in publication order (C.04.2: by the higher player's score,
     then the lower player's score, then the higher player's rank), the PAB, if any, and why
-    (``dutch_explanation``: each board's bracket, moved-down players, deciding criterion and
-    colour rule)."""
+    (``explanation``: each board's bracket, moved-down players, deciding criterion and
+    colour rule; not part of equality: two pairings are equal when their boards and PAB are)."""
 
     boards: tuple[Board, ...]
     bye: PlayerId | None = None
-    explanation: RoundExplanation = NO_EXPLANATION
+    explanation: RoundExplanation = field(default=NO_EXPLANATION, compare=False)
