@@ -1,0 +1,60 @@
+"""The English sentences of ``dutch``'s explanation steps: every rule code and every value of
+the facts that choose a variant has a template, and every template fills with the facts the
+engine gives (the reference rounds of ``tests/data/dutch``)."""
+
+from __future__ import annotations
+
+from app.domain.pairing.dutch import pair_dutch
+from app.domain.pairing.dutch.explanation import (
+    BRACKET,
+    BYE,
+    BYE_SCORE,
+    COLOUR,
+    MOVED_DOWN,
+    PAIR,
+)
+from app.pages.explanations_dutch import SENTENCES, VARIANTS
+from tests.domain.dutch_reference import round_input, rounds
+from tests.domain.test_explanation_dutch import CRITERIA
+
+FILES = ("dutch_p0016_r07_s101.trf", "dutch_p0031_r09_s102.trf", "dutch_p0040_r09_s101.trf")
+
+
+def _key(rule: str, facts: dict[str, int | str]) -> str:
+    variant = VARIANTS.get(rule)
+    return (variant(facts) if variant is not None else "") or rule
+
+
+def test_every_criterion_and_colour_rule_has_its_own_sentence() -> None:
+    for rule in (BYE_SCORE, BRACKET, MOVED_DOWN, PAIR, COLOUR, BYE):
+        assert rule in SENTENCES
+    for criterion in CRITERIA:
+        for rule in (PAIR, MOVED_DOWN):
+            assert _key(rule, {"criterion": criterion}) in SENTENCES, (rule, criterion)
+    for colour_rule in ("5.2.1", "5.2.2", "5.2.3", "5.2.4", "5.2.5"):
+        key = _key(COLOUR, {"rule": colour_rule})
+        assert key != COLOUR and key in SENTENCES
+
+
+def test_every_step_of_the_reference_rounds_fills_its_sentence() -> None:
+    filled = set()
+    for name in FILES:
+        for number in range(1, rounds(name) + 1):
+            explanation = pair_dutch(round_input(name, number)).explanation
+            steps = [*explanation.round_steps]
+            for placement in explanation.placements:
+                steps.extend(placement.steps)
+            for step in steps:
+                facts = dict(step.facts)
+                key = _key(step.rule, facts)
+                shown = [f"#{p}" for p in step.players]
+                values = {
+                    **facts,
+                    "player": shown[0] if shown else "",
+                    "opponent": shown[1] if len(shown) > 1 else "",
+                }
+                text = SENTENCES[key] % values
+                assert "%(" not in text
+                filled.add(key)
+    assert {"dutch.pair/first", "dutch.pair/C1", "dutch.pair/colour"} <= filled
+    assert {"dutch.bracket", "dutch.bracket/round", "dutch.moved_down/first"} <= filled
