@@ -113,9 +113,10 @@ class Layout:
         ``worse`` (``"C4"`` for the completion field), ``""`` when they are equal on every
         criterion, ``None`` when ``worse`` is the better on the first that differs. A sum never
         spills from one field into the next, so each field is read on its own."""
+        fields = self.fields()
         split_better: list[int] = []
         split_worse: list[int] = []
-        for _, width in reversed(self.fields()):
+        for _, width in reversed(fields):
             mask = (1 << width) - 1
             split_better.append(better & mask)
             split_worse.append(worse & mask)
@@ -123,8 +124,9 @@ class Layout:
             worse >>= width
         if better != worse:
             return "C4" if better > worse else None
-        names = [name for name, _ in self.fields()]
-        for name, b, w in zip(names, reversed(split_better), reversed(split_worse), strict=True):
+        for (name, _), b, w in zip(
+            fields, reversed(split_better), reversed(split_worse), strict=True
+        ):
             if b != w:
                 return name if b > w else None
         return ""

@@ -141,13 +141,14 @@ def _changes(
 
 
 def _pairs_among(players: Sequence[int], mate: Mapping[int, int]) -> list[tuple[int, int]]:
-    """The pairs of ``mate`` that ``players`` are in, higher-ranked (lower index) first."""
-    pairs = set()
+    """The pairs of ``mate`` among ``players`` (a change: both players of each of its pairs
+    are in it), higher-ranked (lower index) first."""
+    pairs = []
     for v in players:
         w = mate.get(v)
-        if w is not None:
-            pairs.add((min(v, w), max(v, w)))
-    return sorted(pairs)
+        if w is not None and v < w:
+            pairs.append((v, w))
+    return pairs
 
 
 class _Bracket:
