@@ -7,7 +7,8 @@ player after the first and ``%(players)s`` all of them (names joined by commas);
 a placeholder by its name, ``…_score`` facts (half-points) printed as points (``2½``). Some
 rules have variants chosen by a fact (``VARIANTS``). A code without a template here (a system
 newer than this table), or a template whose placeholders the step cannot fill, gets the generic
-sentence: the rule, the article and the facts as they are.
+sentence: the rule, the article and the facts as they are. ``dutch``'s sentences come from
+``explanations_dutch`` (English only so far: not in the catalogues yet).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from app.domain.explanation import Step
 from app.domain.types import PlayerId, Score
+from app.pages import explanations_dutch as dutch_sentences
 from app.pages.i18n import N_, Language, translations
 from app.pages.view import points_text
 
@@ -202,6 +204,8 @@ VARIANTS: dict[str, Callable[[Facts], str]] = {
     "lim.upfloater": lambda f: f"lim.upfloater/{f.get('reason')}",
     "lim.top_bottom": lambda f: "lim.top_bottom/board" if "rank" in f else "",
 }
+SENTENCES |= dutch_sentences.SENTENCES
+VARIANTS |= dutch_sentences.VARIANTS
 _ON_A_BOARD = {"round.fallback": "round.fallback/board"}
 """Rules whose step on a board reads differently from the same rule as a round step."""
 

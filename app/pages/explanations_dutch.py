@@ -39,16 +39,17 @@ _GROUP = {
 
 SENTENCES: dict[str, str] = {
     "dutch.bye_score": (
-        "The pairing-allocated bye goes to a player with %(score)s points, the lowest score it "
-        "can go to (C5)."
+        "The pairing-allocated bye goes to a player of score %(score)s, the lowest score it can "
+        "go to (C5)."
     ),
     "dutch.bracket": (
-        "Paired in bracket %(bracket)s: %(residents)s players with %(score)s points and "
-        "%(moved_down)s moved down from above."
+        "Paired in bracket %(bracket)s (score %(score)s): %(residents)s players of that score "
+        "and %(moved_down)s moved down from above."
     ),
     "dutch.bracket/round": (
-        "Bracket %(bracket)s: %(residents)s players with %(score)s points and %(moved_down)s "
-        "moved down from above; %(pairs)s pairs made, %(floaters)s players moved on down."
+        "Bracket %(bracket)s (score %(score)s): %(residents)s players of that score and "
+        "%(moved_down)s moved down from above; %(pairs)s pairs made, %(floaters)s players "
+        "moved on down."
     ),
     # Why a pair: against the pairs the order of the rules gives these players.
     "dutch.pair": ("%(player)s plays %(opponent)s, chosen by %(criterion)s."),
@@ -102,64 +103,64 @@ SENTENCES: dict[str, str] = {
     ),
     # Why a player was moved down from a bracket.
     "dutch.moved_down": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points) by "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s) by "
         "%(criterion)s."
     ),
     "dutch.moved_down/first": (
-        "%(player)s was left over in bracket %(from_bracket)s (%(from_score)s points), as the "
+        "%(player)s was left over in bracket %(from_bracket)s (score %(from_score)s), as the "
         "order of the rules leaves them, and moved down."
     ),
     "dutch.moved_down/C1": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): the "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): the "
         "pairs the order of the rules gives there would repeat a game (C1)."
     ),
     "dutch.moved_down/C2": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the bye would go to a player who may not have another (C2)."
     ),
     "dutch.moved_down/C3": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): the "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): the "
         "pairs the order of the rules gives there would pair two players who must both have "
         "the same colour (C3)."
     ),
     "dutch.moved_down/C4": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the players below could not all be paired (C4)."
     ),
     "dutch.moved_down/C5": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the bye would go to a player with a higher score (C5)."
     ),
     "dutch.moved_down/floaters": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise more players, or higher scores, would move down (%(criterion)s)."
     ),
     "dutch.moved_down/C8": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): so "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): so "
         "that the next bracket can make the most pairs (C8)."
     ),
     "dutch.moved_down/C9": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the bye would go to a player who has played fewer games (C9)."
     ),
     "dutch.moved_down/colour": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise fewer colour preferences would be met (%(criterion)s)."
     ),
     "dutch.moved_down/floats": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise more floats of the last two rounds would be repeated (%(criterion)s)."
     ),
     "dutch.moved_down/order": (
-        "%(player)s was moved down from bracket %(from_bracket)s (%(from_score)s points): by "
+        "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): by "
         "the order of the rules, every criterion being equal (%(criterion)s)."
     ),
     "dutch.bye": (
-        "%(player)s (%(score)s points, %(played_games)s games played) has the "
+        "%(player)s (score %(score)s, %(played_games)s games played) has the "
         "pairing-allocated bye: the last bracket left them over (%(criterion)s)."
     ),
     "dutch.bye/first": (
-        "%(player)s (%(score)s points, %(played_games)s games played) has the "
+        "%(player)s (score %(score)s, %(played_games)s games played) has the "
         "pairing-allocated bye: the order of the rules leaves them over in the last bracket."
     ),
     "dutch.colour": ("%(player)s has White by Art. %(rule)s of the colour rules."),

@@ -124,13 +124,27 @@ def test_unknown_rounds_and_tournaments_are_404(client: ApiClient) -> None:
     assert_problem(response, 404, "tournament_not_found")
 
 
-def test_a_dutch_round_reads_generically_until_its_engine_explains(client: ApiClient) -> None:
+def test_every_board_and_bye_of_a_dutch_round_is_explained(client: ApiClient) -> None:
     t = new_chess(client, 5)
-    generate(client, t)
+    first = generate(client, t)
     body = explanation(client, t.id, 1)
 
     assert body["system"] == "dutch"
-    assert body["steps"] or body["placements"]
+    assert [s["rule"] for s in body["steps"]] == ["dutch.bye_score", "dutch.bracket"]
+    boards = [p for p in body["placements"] if p["board"] is not None]
+    assert [p["board"] for p in boards] == [m["board"] for m in first["matches"]]
+    for placement, match in zip(boards, first["matches"], strict=True):
+        rules = [s["rule"] for s in placement["steps"]]
+        assert rules == ["dutch.bracket", "dutch.pair", "dutch.colour"]
+        assert placement["steps"][1]["facts"]["criterion"] == "first"
+        colour = placement["steps"][2]
+        assert [p["id"] for p in colour["players"]] == [match["home"]]
+        assert all(s["text"] and "Rule " not in s["text"] for s in placement["steps"])
+    (bye,) = [p for p in body["placements"] if p["board"] is None]
+    assert [p["id"] for p in bye["players"]] == first["byes"]
+    assert bye["steps"][-1]["rule"] == "dutch.bye"
+    name = bye["players"][0]["name"]
+    assert bye["steps"][-1]["text"].startswith(f"{name} (score 0, 0 games played) has the")
 
 
 def test_groups_number_their_boards_on_and_open_with_their_group(client: ApiClient) -> None:

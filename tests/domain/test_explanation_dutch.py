@@ -44,7 +44,7 @@ from app.domain.pairing.dutch.explanation import (
     first_candidate,
     reference,
 )
-from app.domain.pairing.dutch.round import dutch_round, explained_round
+from app.domain.pairing.dutch.round import dutch_round
 from app.domain.pairing.dutch.state import PlayerState, player_states
 from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPairing, PairingImpossible
 from app.domain.trf import read_trf
@@ -333,12 +333,14 @@ def test_colour_rule_agrees_with_the_colour_given() -> None:
 
 
 def test_the_round_carries_the_explanation_of_its_own_boards() -> None:
-    """``explained_round``: placement *k* is match *k* (its board), the bye's is the PAB."""
+    """``dutch_round``: the round's explanation is the engine's, placement *k* is board *k*,
+    the bye's is the PAB."""
     round_ = round_input("dutch_p0031_r09_s101.trf", 6)
-    generated, explanation = explained_round(round_, next_id=100, deadline=NO_DEADLINE)
+    generated = dutch_round(round_, next_id=100, deadline=NO_DEADLINE)
+    explanation = generated.swiss_round.explanation
+    assert explanation == pair_dutch(round_).explanation
     boards = {p.board: set(p.players) for p in explanation.placements if p.board is not None}
     assert boards == {m.board: {m.home, m.away} for m in generated.matches}
     assert [p.players for p in explanation.placements if p.board is None] == [
         generated.swiss_round.byes
     ]
-    assert generated == dutch_round(round_, next_id=100, deadline=NO_DEADLINE)

@@ -1,6 +1,6 @@
 """The English sentences of ``dutch``'s explanation steps: every rule code and every value of
-the facts that choose a variant has a template, and every template fills with the facts the
-engine gives (the reference rounds of ``tests/data/dutch``)."""
+the facts that choose a variant has a template, and every step the engine gives (the reference
+rounds of ``tests/data/dutch``) reads as its own sentence, not the generic one."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from app.domain.pairing.dutch.explanation import (
     MOVED_DOWN,
     PAIR,
 )
+from app.domain.types import PlayerId
+from app.pages.explanations import sentence
 from app.pages.explanations_dutch import SENTENCES, VARIANTS
 from tests.domain.dutch_reference import round_input, rounds
 from tests.domain.test_explanation_dutch import CRITERIA
@@ -37,6 +39,7 @@ def test_every_criterion_and_colour_rule_has_its_own_sentence() -> None:
 
 
 def test_every_step_of_the_reference_rounds_fills_its_sentence() -> None:
+    """Through the pages' ``sentence``: no step falls back to the generic sentence."""
     filled = set()
     for name in FILES:
         for number in range(1, rounds(name) + 1):
@@ -45,16 +48,21 @@ def test_every_step_of_the_reference_rounds_fills_its_sentence() -> None:
             for placement in explanation.placements:
                 steps.extend(placement.steps)
             for step in steps:
-                facts = dict(step.facts)
-                key = _key(step.rule, facts)
-                shown = [f"#{p}" for p in step.players]
-                values = {
-                    **facts,
-                    "player": shown[0] if shown else "",
-                    "opponent": shown[1] if len(shown) > 1 else "",
-                }
-                text = SENTENCES[key] % values
+                text = sentence(step, {}, "en")
+                assert not text.startswith("Rule "), (step, text)
                 assert "%(" not in text
-                filled.add(key)
+                filled.add(_key(step.rule, dict(step.facts)))
     assert {"dutch.pair/first", "dutch.pair/C1", "dutch.pair/colour"} <= filled
     assert {"dutch.bracket", "dutch.bracket/round", "dutch.moved_down/first"} <= filled
+
+
+def test_a_sentence_in_words() -> None:
+    explanation = pair_dutch(round_input("dutch_p0008_r05_s101.trf", 2)).explanation
+    board_1 = next(p for p in explanation.placements if p.board == 1)
+    names = {PlayerId(1): "Ada", PlayerId(4): "Bo"}
+    assert [sentence(s, names, "en") for s in board_1.steps] == [
+        "Paired in bracket 1 (score 1): 4 players of that score and 0 moved down from above.",
+        "Ada plays Bo: the pairs the order of the rules gives would meet fewer colour "
+        "preferences (C12).",
+        "Ada has White: both players get the colour they prefer (Art. 5.2.1).",
+    ]

@@ -48,6 +48,7 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 colours=Colours.FIDE,
                 absolute_criteria=True,
                 lookahead=False,
+                explanations=True,
                 fide_numbers=True,
                 constraints=True,
             ),

@@ -14,7 +14,6 @@ from app.domain.chess import initial_colour
 from app.domain.colours import ColourRule
 from app.domain.deadline import Deadline
 from app.domain.errors import RoundIncomplete, TooFewPlayers
-from app.domain.explanation import RoundExplanation
 from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
 from app.domain.pairing.dutch.engine import pair_dutch
 from app.domain.pairing.dutch.types import (
@@ -37,7 +36,7 @@ from app.domain.types import (
     Stage,
 )
 
-__all__ = ["dutch_input", "dutch_round", "explained_round", "pair_round"]
+__all__ = ["dutch_input", "dutch_round", "pair_round"]
 
 
 def pair_round(
@@ -119,17 +118,9 @@ def dutch_input(
 def dutch_round(round_input: DutchInput, *, next_id: MatchId, deadline: Deadline) -> GeneratedRound:
     """The round ``round_input`` asks for, by the FIDE (Dutch) System: one field, White at
     home, the boards in the engine's order (board 1 first), colour rule ``fide``, the PAB as the
-    round's bye, path ``["dutch"]``; match ids from ``next_id``. Fewer than two present players
-    are ``TooFewPlayers``; past ``deadline`` the engine raises ``PairingTimeout``."""
-    return explained_round(round_input, next_id=next_id, deadline=deadline)[0]
-
-
-def explained_round(
-    round_input: DutchInput, *, next_id: MatchId, deadline: Deadline
-) -> tuple[GeneratedRound, RoundExplanation]:
-    """``dutch_round`` and why (issue 22): the engine's explanation, whose placement of board
-    *k* is the round's match on board *k* (``explanation``: bracket, moved-down players,
-    deciding criterion, colour rule), from the one pairing."""
+    round's bye, path ``["dutch"]``, and the engine's explanation (issue 22: placement *k* is
+    board *k*); match ids from ``next_id``. Fewer than two present players are
+    ``TooFewPlayers``; past ``deadline`` the engine raises ``PairingTimeout``."""
     if sum(1 for p in round_input.players if p.present) < 2:
         raise TooFewPlayers("fewer than 2 active players are left to pair")
     pairing = pair_dutch(round_input, deadline=deadline)
@@ -139,8 +130,9 @@ def explained_round(
         for i, b in enumerate(pairing.boards)
     )
     byes = (pairing.bye,) if pairing.bye is not None else ()
-    swiss_round = SwissRound(number, byes, (), ((None, (PairingSystem.DUTCH.value,)),))
-    return GeneratedRound(swiss_round, new_matches), pairing.explanation
+    paths = ((None, (PairingSystem.DUTCH.value,)),)
+    swiss_round = SwissRound(number, byes, (), paths, pairing.explanation)
+    return GeneratedRound(swiss_round, new_matches)
 
 
 def _record(
