@@ -59,7 +59,7 @@ SENTENCES: dict[str, str] = {
     ),
     "dutch.pair/C1": (
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives these players "
-        "would repeat a game (C1)."
+        "would repeat a game, or pair a forbidden pair (C1)."
     ),
     "dutch.pair/C2": (
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would leave the "
@@ -112,7 +112,8 @@ SENTENCES: dict[str, str] = {
     ),
     "dutch.moved_down/C1": (
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): the "
-        "pairs the order of the rules gives there would repeat a game (C1)."
+        "pairs the order of the rules gives there would repeat a game, or pair a forbidden pair "
+        "(C1)."
     ),
     "dutch.moved_down/C2": (
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
