@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.db import is_busy
 from app.domain import errors as domain
+from app.domain.manual_rounds import PairingPlayersInvalid, PairingRulesBroken
 from app.domain.pairing.dutch.types import PairingImpossible
 
 logger = logging.getLogger("svizzera")
@@ -191,6 +192,8 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.UnknownForbiddenPair: 404,
     domain.TooManyForbiddenPairs: 409,
     PairingImpossible: 409,
+    PairingPlayersInvalid: 422,
+    PairingRulesBroken: 409,
     domain.InvalidTrf: 422,
     domain.PairingTimeout: 503,
 }
@@ -215,7 +218,33 @@ def domain_status(error: domain.DomainError) -> int:
 def domain_fields(error: domain.DomainError) -> dict[str, Any]:
     """What a domain refusal adds to its body beyond the standard fields (``docs/api.md``):
     ``pairing_impossible`` names the players who cannot all be given an opponent, and the hard
-    forbidden pairs in the way (``id`` null for a pair a team makes)."""
+    forbidden pairs in the way (``id`` null for a pair a team makes);
+    ``pairing_players_invalid`` who is missing, twice, unknown, …; ``pairing_rules_broken``
+    the checks and the rules refused."""
+    if isinstance(error, PairingPlayersInvalid):
+        found = error.problems
+        return {
+            "missing": list(found.missing),
+            "twice": list(found.twice),
+            "unknown": list(found.unknown),
+            "withdrawn": list(found.withdrawn),
+            "on_requested_bye": list(found.on_requested_bye),
+            "across_groups": [list(pair) for pair in found.across_groups],
+            "extra_byes": list(found.extra_byes),
+        }
+    if isinstance(error, PairingRulesBroken):
+        return {
+            "refused": [str(rule) for rule in error.refused],
+            "checks": [
+                {
+                    "rule": str(c.rule),
+                    "severity": str(c.severity),
+                    "players": list(c.players),
+                    "sentence": c.sentence,
+                }
+                for c in error.checks
+            ],
+        }
     if isinstance(error, PairingImpossible):
         names: tuple[str | None, ...] = error.names or (None,) * len(error.players)
         return {

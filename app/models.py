@@ -132,6 +132,9 @@ class RoundRow(SQLModel, table=True):
     paths: list[Any] = Field(sa_column=Column(JSON, nullable=False))
     explanation: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     """Why the round is paired as it is, as generated (null: generated before rounds kept it)."""
+    # paired by hand (PUT …/pairing, POST …/rounds with boards), with the checks it accepted
+    manual: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    checks: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class MatchRow(SQLModel, table=True):
@@ -151,6 +154,8 @@ class MatchRow(SQLModel, table=True):
     home: int
     away: int
     colour_rule: str = Field(max_length=16)
+    # a board set by hand, not by the pairing system
+    manual: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class ResultRow(SQLModel, table=True):

@@ -18,6 +18,7 @@ from app.domain.colours import ColourRule
 from app.domain.forbidden import PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
 from app.domain.pairing.dutch.types import Colour
+from app.domain.pairing_checks import CheckRule, Severity
 from app.domain.types import (
     ByeKind,
     DecidedBy,
@@ -264,13 +265,31 @@ class MatchRead(BaseModel):
     away: int = Field(description="Player id")
     white: int | None = Field(description="dutch: the player with White (home); else null")
     black: int | None = Field(description="dutch: the player with Black (away); else null")
-    colour_rule: ColourRule = Field(description="The rule of colours.md that put `home` at home")
+    colour_rule: ColourRule = Field(
+        description="The rule of colours.md that put `home` at home; `fide` in `dutch` (home is "
+        "White); `manual`: seated by hand otherwise than colours.md would"
+    )
     result: ResultRead | None
+    manual: bool = Field(
+        description="Set by hand (`PUT …/rounds/{n}/pairing`, `POST …/rounds` with boards), "
+        "not by the pairing system"
+    )
 
 
 class RematchPair(BaseModel):
     higher: int
     lower: int
+
+
+class PairingCheckRead(BaseModel):
+    """A rule a pairing made by hand breaks (`docs/rules.md`, "Pairing by hand")."""
+
+    rule: CheckRule = Field(description="Stable code of the rule", examples=["rematch"])
+    severity: Severity = Field(
+        description="`error`: refused unless named in `accept`; `warning`: informative"
+    )
+    players: list[int] = Field(description="The players concerned (ids)", examples=[[3, 7]])
+    sentence: str = Field(examples=["Rossi and Bianchi have already met"])
 
 
 class RoundRead(BaseModel):
@@ -279,10 +298,19 @@ class RoundRead(BaseModel):
     number: int
     matches: list[MatchRead]
     byes: list[int] = Field(description="Player ids with the bye")
-    rematches: bool = Field(description="True only for a fallback round")
+    rematches: bool = Field(
+        description="True for a fallback round, or a round paired by hand with an accepted rematch"
+    )
     rematch_pairs: list[RematchPair]
-    paths: list[dict[str, Any]] = Field(description="Per group, the pairing rules that acted")
+    paths: list[dict[str, Any]] = Field(
+        description="Per group, the pairing rules that acted (`manual`: paired by hand)"
+    )
     complete: bool
+    manual: bool = Field(description="Paired by hand")
+    checks: list[PairingCheckRead] = Field(
+        description="Paired by hand: the rules it breaks (errors accepted, warnings); empty "
+        "otherwise"
+    )
 
 
 # -- explanations ------------------------------------------------------------------------------
@@ -422,6 +450,17 @@ class RoundGeneratedData(EventData):
     """The new round with every group's matches (as `GET …/rounds/{number}`)."""
 
     round: RoundRead
+
+
+class RoundPairedManuallyData(EventData):
+    """The latest round after its boards and byes were replaced by hand (as
+    `GET …/rounds/{number}`), and the ids of its matches that no longer exist."""
+
+    round: RoundRead
+    removed_matches: list[int] = Field(
+        description="Matches of the round replaced by new ones (a board kept as it was keeps "
+        "its match and id)"
+    )
 
 
 class RoundUndoneData(EventData):

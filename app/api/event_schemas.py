@@ -20,6 +20,7 @@ from app.read_models import (
     PlayerData,
     ResultData,
     RoundGeneratedData,
+    RoundPairedManuallyData,
     RoundUndoneData,
     TournamentCreatedData,
     TournamentFinishedData,
@@ -32,6 +33,7 @@ DATA: dict[str, type[BaseModel]] = {
     events.TOURNAMENT_CREATED: TournamentCreatedData,
     events.ROUND_GENERATED: RoundGeneratedData,
     events.ROUND_UNDONE: RoundUndoneData,
+    events.ROUND_PAIRED_MANUALLY: RoundPairedManuallyData,
     events.RESULT_RECORDED: ResultData,
     events.RESULT_CORRECTED: ResultData,
     events.RESULT_CLEARED: ResultData,
@@ -47,8 +49,11 @@ DATA: dict[str, type[BaseModel]] = {
 
 SUMMARIES = {
     events.TOURNAMENT_CREATED: "A tournament was created",
-    events.ROUND_GENERATED: "A Swiss round was generated",
+    events.ROUND_GENERATED: "A Swiss round was generated (by its system, or by hand: "
+    "`round.manual`)",
     events.ROUND_UNDONE: "The latest Swiss round was taken back (none of its results recorded)",
+    events.ROUND_PAIRED_MANUALLY: "The latest Swiss round's boards and byes were replaced by "
+    "hand (none of its results recorded)",
     events.RESULT_RECORDED: "A result was recorded",
     events.RESULT_CORRECTED: "A recorded result was changed",
     events.RESULT_CLEARED: "A result was cleared",

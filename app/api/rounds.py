@@ -1,4 +1,5 @@
-"""/v1/tournaments/{id}/rounds: generate the next Swiss round, undo the latest; list, read."""
+"""/v1/tournaments/{id}/rounds: generate the next Swiss round or pair it by hand, pair the latest
+again by hand or undo it; list, read."""
 
 from __future__ import annotations
 
@@ -17,7 +18,11 @@ from app.api.deps import (
 )
 from app.api.responses import READ, WRITE, problems
 from app.api.routing import CommittingRoute
+from app.api.schemas import HandPairingWrite
 from app.domain.deadline import Deadline
+from app.domain.manual_rounds import HandPairing
+from app.domain.pairing_checks import Board
+from app.domain.types import PlayerId
 from app.errors import NotModified, RoundNotFound
 from app.inputs import MAX_INTEGER
 from app.pages.i18n import Language, choose_language
@@ -42,10 +47,24 @@ router = APIRouter(
     response_model=RoundRead,
     responses=WRITE,
 )
-def generate_round(write: OrganizerDep, session: SessionDep, request: Request) -> RoundRead:
-    """All groups at once in the group variant. 409 `round_incomplete` while results are missing;
-    503 `pairing_timeout` when the pairing needs more CPU time than `SVIZZERA_PAIRING_TIMEOUT`
-    or lasts longer than `SVIZZERA_PAIRING_WALL_TIMEOUT`."""
+def generate_round(
+    write: OrganizerDep,
+    session: SessionDep,
+    request: Request,
+    body: HandPairingWrite | None = None,
+) -> RoundRead:
+    """Without a body, paired by the tournament's system: all groups at once in the group
+    variant; 503 `pairing_timeout` when the pairing needs more CPU time than
+    `SVIZZERA_PAIRING_TIMEOUT` or lasts longer than `SVIZZERA_PAIRING_WALL_TIMEOUT`.
+
+    With a body, paired by hand as given (`manual: true`): every player of the round on one
+    board or on the bye (else 422 `pairing_players_invalid`, listing `missing`, `twice`,
+    `unknown`, `withdrawn`, …); a rule broken with severity `error` and not named in `accept`
+    is 409 `pairing_rules_broken` with the `checks`. 409 `round_incomplete` while results are
+    missing, either way."""
+    if body is not None:
+        tournament, swiss_round = rounds.pair_by_hand(session, write, hand_pairing(body))
+        return views.round_(tournament, swiss_round)
     settings: Settings = request.app.state.settings
     # Made here, in the thread that pairs: its budget is this thread's CPU time.
     deadline = Deadline.after(settings.pairing_timeout, wall_seconds=settings.pairing_wall_timeout)
@@ -69,6 +88,34 @@ def preview_round(header: OrganizerReadDep, session: SessionDep, request: Reques
     deadline = Deadline.after(settings.pairing_timeout, wall_seconds=settings.pairing_wall_timeout)
     tournament, swiss_round = rounds.preview(session, header.id, deadline=deadline)
     return views.round_(tournament, swiss_round)
+
+
+@router.put(
+    "/{number:int}/pairing",
+    operation_id="rounds-pairing-replace",
+    summary="Pair the latest round again by hand",
+    response_model=RoundRead,
+    responses=WRITE,
+)
+def replace_pairing(
+    number: RoundNumberPath, body: HandPairingWrite, write: OrganizerDep, session: SessionDep
+) -> RoundRead:
+    """Replace the latest Swiss round's boards and byes while none of its results is recorded
+    (409 `round_has_results`; an earlier round: 409 `round_locked`). Checked as a round paired
+    by hand (422 `pairing_players_invalid`, 409 `pairing_rules_broken` unless `accept` names
+    the rules). A board as it was keeps its match; `round.paired_manually` is emitted. A late
+    entrant added after the round was paired may be placed in it (typically against the
+    player who had the bye)."""
+    tournament, swiss_round = rounds.repair(session, write, number, hand_pairing(body))
+    return views.round_(tournament, swiss_round)
+
+
+def hand_pairing(body: HandPairingWrite) -> HandPairing:
+    return HandPairing(
+        tuple(Board(PlayerId(b.home), PlayerId(b.away)) for b in body.boards),
+        tuple(PlayerId(p) for p in body.byes),
+        frozenset(body.accept),
+    )
 
 
 @router.delete(

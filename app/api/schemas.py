@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from app.domain.forbidden import MAX_TEAM_LENGTH, PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset
+from app.domain.pairing_checks import CheckRule
 from app.domain.types import (
     ByeKind,
     DecidedBy,
@@ -305,6 +306,43 @@ class ResultsBatch(Schema):
         if len(set(ids)) != len(ids):
             raise ValueError("each match may appear once in a batch: send one result per match")
         return self
+
+
+# -- pairing by hand --------------------------------------------------------------------------
+
+PlayerRef = Annotated[int, Field(ge=1, le=MAX_INTEGER), JSON_NUMBER]
+MAX_PLAYERS_PAIRED = 4096
+"""The most players a tournament takes: the bound of a pairing's boards and byes."""
+
+
+class BoardWrite(Schema):
+    """A board set by hand: `home` is home (White in `dutch`) as given."""
+
+    home: PlayerRef = Field(description="Player id")
+    away: PlayerRef = Field(description="Player id")
+
+
+class HandPairingWrite(Schema):
+    """A round's boards and byes set by hand; `accept` names the rules (check codes) the
+    arbiter accepts to break (`rematch`, `forbidden_pair`, `repeated_bye`,
+    `absolute_criteria`, `colour`; warnings need no accepting)."""
+
+    boards: list[BoardWrite] = Field(max_length=MAX_PLAYERS_PAIRED // 2)
+    byes: list[PlayerRef] = Field(default_factory=list, max_length=MAX_PLAYERS_PAIRED)
+    accept: list[CheckRule] = Field(default_factory=list, max_length=len(CheckRule))
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "boards": [{"home": 1, "away": 4}, {"home": 3, "away": 2}],
+                    "byes": [5],
+                    "accept": ["rematch"],
+                }
+            ]
+        },
+    )
 
 
 # -- health ------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ EventType = Literal[
     "tournament.created",
     "round.generated",
     "round.undone",
+    "round.paired_manually",
     "result.recorded",
     "result.corrected",
     "result.cleared",

@@ -31,7 +31,11 @@ class ColourRule(StrEnum):
     RANK = "rank"
     """Final phase: the better Swiss rank is home."""
     FIDE = "fide"
-    """Pairing ``dutch``: White by C.04.3 Art. 5 (home is White)."""
+    """Pairing ``dutch``: home is White (by C.04.3 Art. 5, or as the arbiter set a board by
+    hand)."""
+    MANUAL = "manual"
+    """``nearest``/``lim``: the arbiter seated a board by hand otherwise than the rules above
+    would."""
 
 
 @dataclass(frozen=True, slots=True)

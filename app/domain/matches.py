@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from app.domain.colours import ColourRule
 from app.domain.explanation import NO_EXPLANATION, RoundExplanation
+from app.domain.pairing_checks import PairingCheck
 from app.domain.types import GroupName, Pair, PlayerId, Result, RoundNumber, Side, Stage
 
 MatchId = int
@@ -25,6 +26,8 @@ class Match:
     away: PlayerId
     colour_rule: ColourRule
     result: Result | None = None
+    manual: bool = False
+    """A board set by hand (``manual_rounds``), not by the pairing system."""
 
     @property
     def winner(self) -> PlayerId | None:
@@ -36,12 +39,15 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class SwissRound:
-    """A generated Swiss round: its byes, the repeated pairs of a fallback, how it was paired.
+    """A Swiss round: its byes, the repeated pairs (of a fallback, or accepted by hand), how it
+    was paired.
 
-    ``paths`` holds, per group (``None`` without groups), the rules that paired it;
-    ``explanation`` the steps that placed each board and bye, as the system gave them when it
-    paired the round (stored with it; a round read back from storage leaves it out, since only
-    the explanation read asks for it: ``NO_EXPLANATION``).
+    ``paths`` holds, per group (``None`` without groups), the rules that paired it (``manual``
+    for a round paired by hand); ``explanation`` the steps that placed each board and bye, as
+    the system gave them when it paired the round (stored with it; a round read back from
+    storage leaves it out, since only the explanation read asks for it: ``NO_EXPLANATION``).
+    ``manual`` rounds carry the ``checks`` of the rules they break, as accepted by the arbiter
+    (``manual_rounds``).
     """
 
     number: RoundNumber
@@ -49,6 +55,8 @@ class SwissRound:
     rematch_pairs: tuple[Pair, ...] = ()
     paths: tuple[tuple[GroupName | None, tuple[str, ...]], ...] = ()
     explanation: RoundExplanation = NO_EXPLANATION
+    manual: bool = False
+    checks: tuple[PairingCheck, ...] = ()
 
     @property
     def rematches(self) -> bool:

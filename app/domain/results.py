@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from app.domain.errors import FinalPlayed, InvalidResult, RoundLocked, WinnerRequired
+from app.domain.errors import FinalPlayed, InvalidResult, WinnerRequired
 from app.domain.matches import Match
+from app.domain.round_actions import RoundAction, RoundSituation, require
 from app.domain.types import Forfeit, PlayerId, Result, Side, Stage
 
 MAX_GOALS = 999
@@ -75,11 +76,19 @@ def check_correctable(
     """Swiss results change only in the latest round, before the final phase; a semifinal's
     winner changes only while no final has a result."""
     if match.stage is Stage.SWISS:
-        if final_phase_started or match.round != current_round:
-            raise RoundLocked(
-                "Swiss results can change only in the latest round, before the final phase: "
-                "this result stands"
-            )
+        # which rounds' results may change: ``round_actions.ALLOWED`` (the latest, before the
+        # final phase)
+        require(
+            RoundAction.RESULT,
+            RoundSituation(
+                match.round or 0,
+                current_round,
+                swiss_rounds=current_round,
+                final_phase_started=final_phase_started,
+                recorded=(),
+                open=(),
+            ),
+        )
         return
     finals_played = any(
         m.result is not None for m in final_matches if m.stage is not Stage.SEMIFINAL

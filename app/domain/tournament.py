@@ -9,7 +9,7 @@ phase. Its state, and what is derived from it, is ``TournamentState``
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Concatenate, ParamSpec, TypeVar
 
@@ -20,16 +20,12 @@ from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.errors import (
     AlreadyWithdrawn,
     InvalidSettings,
-    NoMoreRounds,
     NotEnoughQualifiers,
     RegistrationClosed,
-    RoundHasResults,
     RoundIncomplete,
-    RoundLocked,
     TooFewPlayers,
     TooManyPlayers,
     UnknownForbiddenPair,
-    UnknownRound,
     WrongStatus,
 )
 from app.domain.final_matches import matches_from, reformed_finals
@@ -43,10 +39,12 @@ from app.domain.forbidden import (
 )
 from app.domain.formats import MAX_PLAYERS, FinalPhaseKind
 from app.domain.groups import group_for_late_entry
+from app.domain.manual_rounds import HandPairing, hand_round
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
 from app.domain.pairing.constrained import pair_constrained
 from app.domain.pairing.interface import Constraints, RoundRequest
 from app.domain.pairing.registry import SYSTEMS
+from app.domain.pairing_checks import Board
 from app.domain.registration import (
     NewPlayer,
     check_new_name,
@@ -62,6 +60,7 @@ from app.domain.requested_byes import (
     without_bye,
 )
 from app.domain.results import with_result
+from app.domain.round_actions import RoundAction, require
 from app.domain.settings import Settings
 from app.domain.tournament_state import TournamentState
 from app.domain.types import (
@@ -320,27 +319,13 @@ class Tournament(TournamentState):
 
         Past ``deadline`` the pairing raises ``PairingTimeout`` and nothing is changed.
         """
-        if self.final_phase_started:
-            raise WrongStatus(
-                "the final phase has started, so no Swiss round follows: record the final "
-                "phase's results instead"
-            )
+        number = RoundNumber(self.current_round + 1)
+        require(RoundAction.GENERATE, self.situation(number))
         fmt = self.format
-        if self.current_round >= fmt.swiss_rounds:
-            raise NoMoreRounds(
-                f"all {fmt.swiss_rounds} Swiss rounds have been generated: "
-                + (
-                    "once their results are in, the standings are final"
-                    if fmt.final_phase is FinalPhaseKind.NONE
-                    else "start the final phase once their results are in"
-                )
-            )
-        if self.rounds and not self._round_complete(self.current_round):
-            raise RoundIncomplete(self._incomplete(f"generating round {self.current_round + 1}"))
         if not self.rounds and self.settings.pair_checked_in_only:
             self._check_enough_checked_in()
         request = RoundRequest(
-            number=RoundNumber(self.current_round + 1),
+            number=number,
             players=self.players,
             matches=tuple(self.matches.values()),
             rounds=tuple(self.rounds),
@@ -376,30 +361,8 @@ class Tournament(TournamentState):
         recorded and the final phase has not started: the organizer's remedy for a round
         generated too early. A player entered late or withdrawn since that round was generated
         keeps that change, now for the round that will be generated in its place."""
-        if not 1 <= number <= self.current_round:
-            raise UnknownRound(
-                f"round {number} has not been generated: "
-                + (
-                    f"the latest round is {self.current_round}"
-                    if self.current_round
-                    else "no round has been generated yet"
-                )
-            )
-        if number != self.current_round:
-            raise RoundLocked(
-                f"only the latest round can be undone: undo round {self.current_round} first"
-            )
-        if self.final_phase_started:
-            raise WrongStatus(
-                "the final phase has started: its Swiss rounds cannot be undone any more"
-            )
+        require(RoundAction.UNDO, self.situation(number))
         matches = self.round_matches(number)
-        recorded = [m.id for m in matches if m.result is not None]
-        if recorded:
-            raise RoundHasResults(
-                f"round {number} has {len(recorded)} recorded result(s) (matches "
-                f"{', '.join(map(str, recorded))}): clear them first to undo the round"
-            )
         for match in matches:
             del self.matches[match.id]
         for player in list(self.players.values()):
@@ -409,6 +372,60 @@ class Tournament(TournamentState):
                 player = replace(player, withdrawn_after=RoundNumber(number - 1))
             self.players[player.id] = player
         return self.rounds.pop()
+
+    @_command
+    def pair_by_hand(self, pairing: HandPairing) -> SwissRound:
+        """Make the next Swiss round from the arbiter's boards and byes (``manual_rounds``):
+        the way on when the system finds no pairing, or the arbiter's own. Allowed when
+        generating is (``round_actions``); every player of the round placed exactly once, the
+        rules checked, an ``error`` refused unless accepted; the round and its boards are
+        ``manual``."""
+        number = RoundNumber(self.current_round + 1)
+        require(RoundAction.PAIR_BY_HAND, self.situation(number))
+        made = hand_round(
+            self,
+            number,
+            pairing,
+            next_id=self._next_match_id(),
+            forbidden=self.constraints(number).pairs,
+        )
+        self.rounds.append(made.swiss_round)
+        self.matches.update((m.id, m) for m in made.matches)
+        return made.swiss_round
+
+    @_command
+    def repair_by_hand(
+        self,
+        number: RoundNumber,
+        pairing: HandPairing,
+    ) -> SwissRound:
+        """Replace the boards and byes of the latest Swiss round, while none of its results is
+        recorded (``round_actions``), by the arbiter's: checked as ``pair_by_hand`` on the
+        tournament as it stood before the round.
+
+        A board with the same home and away as one of the round keeps that match (its id and
+        ``manual`` as it was); the other boards are new matches, ``manual``, with new ids.
+        A player who withdrew after the round was paired is no longer in it; a player who
+        entered late after it was paired may be placed in it (and then counts from it on).
+        """
+        require(RoundAction.REPAIR_BY_HAND, self.situation(number))
+        old = self.round_matches(number)
+        before = self._before_latest_round(placed=pairing.placed)
+        made = hand_round(
+            before,
+            number,
+            pairing,
+            next_id=self._next_match_id(),
+            kept={Board(m.home, m.away): m for m in old},
+            optional=[p.id for p in before.players.values() if p.entered_round == number + 1],
+            forbidden=self.constraints(number).pairs,
+        )
+        for match in old:
+            del self.matches[match.id]
+        self.matches.update((m.id, m) for m in made.matches)
+        self.players = before.players
+        self.rounds[-1] = made.swiss_round
+        return made.swiss_round
 
     # -- results --------------------------------------------------------------------------
 
@@ -469,6 +486,28 @@ class Tournament(TournamentState):
         return MatchChanges(tuple(new))
 
     # -- internals ------------------------------------------------------------------------
+
+    def _before_latest_round(self, *, placed: Collection[PlayerId]) -> TournamentState:
+        """The tournament as it stood before its latest round was paired, for pairing that
+        round again: a withdrawal since is in force for it (as ``undo_round``), and a late
+        entrant of the next round who is ``placed`` enters with it."""
+        number = RoundNumber(self.current_round)
+        players = []
+        for player in self.players.values():
+            if player.withdrawn_after == number:
+                player = replace(player, withdrawn_after=RoundNumber(number - 1))
+            if player.entered_round == number + 1 and player.id in placed:
+                player = replace(player, entered_round=number)
+            players.append(player)
+        return TournamentState(
+            self.settings,
+            players,
+            rounds=self.rounds[:-1],
+            matches=[
+                m for m in self.matches.values() if m.stage is not Stage.SWISS or m.round != number
+            ],
+            final_phase_started=self.final_phase_started,
+        )
 
     def _reform_finals(self, semifinal: Match) -> MatchChanges:
         """Form, re-form or remove the finals after a semifinal result changed."""

@@ -15,6 +15,7 @@ from app.domain.forbidden import ForbiddenPair, ForbiddenPairId
 from app.domain.formats import FinalPhaseKind, ResolvedFormat, resolve_format
 from app.domain.matches import FINAL_STAGES, Match, MatchId, SwissRound
 from app.domain.requested_byes import bye_scores
+from app.domain.round_actions import RoundSituation
 from app.domain.settings import Settings
 from app.domain.standings import StandingRow, SwissGame, compute_standings
 from app.domain.types import GroupName, Player, PlayerId, Stage, Status
@@ -248,6 +249,20 @@ class TournamentState:
                 "final phase"
             )
         return match
+
+    def situation(self, number: int) -> RoundSituation:
+        """What decides the state of round ``number`` (``round_actions``)."""
+        latest = self.round_matches(self.current_round) if self.rounds else []
+        fmt = self.format
+        return RoundSituation(
+            number,
+            self.current_round,
+            fmt.swiss_rounds,
+            self.final_phase_started,
+            recorded=tuple(m.id for m in latest if m.result is not None),
+            open=tuple(m.id for m in latest if m.result is None),
+            final_phase_follows=fmt.final_phase is not FinalPhaseKind.NONE,
+        )
 
     def _incomplete(self, doing: str) -> str:
         """``RoundIncomplete``'s text: which matches still need a result, and what then."""

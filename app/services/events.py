@@ -33,6 +33,7 @@ CHANNEL = "svizzera_events"
 TOURNAMENT_CREATED = "tournament.created"
 ROUND_GENERATED = "round.generated"
 ROUND_UNDONE = "round.undone"
+ROUND_PAIRED_MANUALLY = "round.paired_manually"
 RESULT_RECORDED = "result.recorded"
 RESULT_CORRECTED = "result.corrected"
 RESULT_CLEARED = "result.cleared"
@@ -48,6 +49,7 @@ TYPES = (
     TOURNAMENT_CREATED,
     ROUND_GENERATED,
     ROUND_UNDONE,
+    ROUND_PAIRED_MANUALLY,
     RESULT_RECORDED,
     RESULT_CORRECTED,
     RESULT_CLEARED,

@@ -1,10 +1,14 @@
-"""Rounds: generate the next Swiss round (all groups at once); undo the latest one."""
+"""Rounds: generate the next Swiss round (all groups at once), or pair it by hand; pair the
+latest one again by hand, or undo it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from app.domain.deadline import NO_DEADLINE, Deadline
+from app.domain.manual_rounds import HandPairing
 from app.domain.matches import SwissRound
 from app.domain.tournament import Tournament
 from app.domain.types import RoundNumber
@@ -58,3 +62,58 @@ def undo(session: Session, write: access.Write, number: int) -> tuple[Tournament
         detail=lambda r: {"round": r.number},
         watch=watch,
     )
+
+
+def pair_by_hand(
+    session: Session, write: access.Write, pairing: HandPairing
+) -> tuple[Tournament, SwissRound]:
+    """The next round from the arbiter's boards and byes (``Tournament.pair_by_hand``): saved
+    as a generated round is, audited with its checks, emitted as ``round.generated`` (its
+    round ``manual``)."""
+    return commands.run(
+        session,
+        write,
+        "rounds-generate",
+        lambda t: t.pair_by_hand(pairing),
+        detail=lambda r: _manual_detail(r, pairing),
+        watch=lambda _: lambda t, r: [(events.ROUND_GENERATED, events.round_data(t, r))],
+    )
+
+
+def repair(
+    session: Session, write: access.Write, number: int, pairing: HandPairing
+) -> tuple[Tournament, SwissRound]:
+    """Replace the latest round's boards and byes by hand (``Tournament.repair_by_hand``);
+    emits ``round.paired_manually`` with the round and the ids of the matches it replaced."""
+
+    def watch(before: Tournament) -> events.Describe:
+        was = {m.id for m in before.round_matches(number)} if before.rounds else set()
+
+        def describe(after: Tournament, swiss_round: SwissRound) -> list[events.NewEvent]:
+            now = {m.id for m in after.round_matches(swiss_round.number)}
+            data = {**events.round_data(after, swiss_round), "removed_matches": sorted(was - now)}
+            return [(events.ROUND_PAIRED_MANUALLY, data)]
+
+        return describe
+
+    return commands.run(
+        session,
+        write,
+        "rounds-pairing-replace",
+        lambda t: t.repair_by_hand(RoundNumber(number), pairing),
+        detail=lambda r: _manual_detail(r, pairing),
+        watch=watch,
+    )
+
+
+def _manual_detail(swiss_round: SwissRound, pairing: HandPairing) -> dict[str, Any]:
+    """The audit entry of a pairing by hand: the round, what was accepted, what it breaks."""
+    return {
+        "round": swiss_round.number,
+        "manual": True,
+        "accepted": sorted(str(rule) for rule in pairing.accept),
+        "checks": [
+            {"rule": str(c.rule), "severity": str(c.severity), "players": list(c.players)}
+            for c in swiss_round.checks
+        ],
+    }

@@ -19,6 +19,7 @@ from app.domain.explanation import RoundExplanation
 from app.domain.forbidden import ForbiddenPair, ForbiddenPairId, PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.matches import Match, MatchId, SwissRound
+from app.domain.pairing_checks import CheckRule, PairingCheck, Severity
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.types import (
@@ -235,9 +236,11 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
             tuple(PlayerId(p) for p in r[1]),
             tuple(Pair(PlayerId(a), PlayerId(b)) for a, b in r[2]),
             tuple((GroupName(g) if g else None, tuple(path)) for g, path in r[3]),
+            manual=r[4],
+            checks=tuple(_check(c) for c in r[5] or ()),
         )
         for r in session.execute(
-            select(R.c.number, R.c.byes, R.c.rematch_pairs, R.c.paths)
+            select(R.c.number, R.c.byes, R.c.rematch_pairs, R.c.paths, R.c.manual, R.c.checks)
             .where(R.c.tournament_id == tournament_id)
             .order_by(R.c.number)
         )
@@ -284,6 +287,7 @@ _MATCHES = select(
     M.c.home,
     M.c.away,
     M.c.colour_rule,
+    M.c.manual,
     RES.c.home_goals,
     RES.c.away_goals,
     RES.c.winner,
@@ -303,10 +307,28 @@ _TITLE: dict[str | None, FideTitle | None] = {None: None, **{t.value: t for t in
 _BYE = {k.value: k for k in ByeKind}
 
 
+def _check(c: dict[str, Any]) -> PairingCheck:
+    return PairingCheck(
+        CheckRule(c["rule"]),
+        Severity(c["severity"]),
+        tuple(PlayerId(p) for p in c["players"]),
+        c["sentence"],
+    )
+
+
+def _check_values(c: PairingCheck) -> dict[str, Any]:
+    return {
+        "rule": c.rule.value,
+        "severity": c.severity.value,
+        "players": list(c.players),
+        "sentence": c.sentence,
+    }
+
+
 def _match(r: Any) -> Match:
     result = None
-    if r[8] is not None:
-        result = Result(r[8], r[9], _SIDE[r[10]], _DECIDED[r[11]], _FORFEIT[r[12]])
+    if r[9] is not None:
+        result = Result(r[9], r[10], _SIDE[r[11]], _DECIDED[r[12]], _FORFEIT[r[13]])
     return Match(
         r[0],
         _STAGE[r[1]],
@@ -317,6 +339,7 @@ def _match(r: Any) -> Match:
         PlayerId(r[6]),
         _RULE[r[7]],
         result,
+        bool(r[8]),
     )
 
 
@@ -511,27 +534,38 @@ def _save_players(
             )
 
 
+def _round_values(r: SwissRound) -> dict[str, Any]:
+    return {
+        "byes": list(r.byes),
+        "rematch_pairs": [[p.higher, p.lower] for p in r.rematch_pairs],
+        "paths": [[g, list(path)] for g, path in r.paths],
+        "explanation": explanation_codec.to_json(r.explanation),
+        "manual": r.manual,
+        "checks": [_check_values(c) for c in r.checks] if r.manual else None,
+    }
+
+
 def _save_rounds(
     session: Session, tid: str, before: tuple[SwissRound, ...], after: list[SwissRound]
 ) -> None:
     gone = [r.number for r in before if r.number > len(after)]
     if gone:  # an undone round
         session.execute(delete(R).where(R.c.tournament_id == tid, R.c.number.in_(gone)))
-    known = {r.number for r in before}
+    known = {r.number: r for r in before}
     new = [
-        {
-            "tournament_id": tid,
-            "number": r.number,
-            "byes": list(r.byes),
-            "rematch_pairs": [[p.higher, p.lower] for p in r.rematch_pairs],
-            "paths": [[g, list(path)] for g, path in r.paths],
-            "explanation": explanation_codec.to_json(r.explanation),
-        }
+        {"tournament_id": tid, "number": r.number, **_round_values(r)}
         for r in after
         if r.number not in known
     ]
     if new:
         session.execute(insert(R), new)
+    for r in after:
+        if r.number in known and known[r.number] != r:  # a round paired again by hand
+            session.execute(
+                update(R)
+                .where(R.c.tournament_id == tid, R.c.number == r.number)
+                .values(**_round_values(r))
+            )
 
 
 def _match_values(m: Match) -> dict[str, Any]:
@@ -543,6 +577,7 @@ def _match_values(m: Match) -> dict[str, Any]:
         "home": m.home,
         "away": m.away,
         "colour_rule": m.colour_rule.value,
+        "manual": m.manual,
     }
 
 

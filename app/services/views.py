@@ -15,6 +15,7 @@ from app.domain.colours import ColourRule
 from app.domain.forbidden import ForbiddenPair
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.matches import Match, SwissRound
+from app.domain.pairing_checks import PairingCheck
 from app.domain.standings import TIEBREAK_CRITERIA
 from app.domain.tournament import Tournament
 from app.domain.types import GroupName, PairingSystem, Player, PlayerId, Status, Tiebreak
@@ -156,6 +157,7 @@ def match(m: Match) -> s.MatchRead:
         black=m.away if m.colour_rule is ColourRule.FIDE else None,
         colour_rule=m.colour_rule,
         result=result,
+        manual=m.manual,
     )
 
 
@@ -169,6 +171,14 @@ def round_(t: Tournament, r: SwissRound) -> s.RoundRead:
         rematch_pairs=[s.RematchPair(higher=p.higher, lower=p.lower) for p in r.rematch_pairs],
         paths=[{"group": g, "path": list(path)} for g, path in r.paths],
         complete=all(m.result is not None for m in matches),
+        manual=r.manual,
+        checks=[pairing_check(c) for c in r.checks],
+    )
+
+
+def pairing_check(c: PairingCheck) -> s.PairingCheckRead:
+    return s.PairingCheckRead(
+        rule=c.rule, severity=c.severity, players=list(c.players), sentence=c.sentence
     )
 
 
