@@ -60,6 +60,9 @@ class CheckRule(StrEnum):
 
 
 class Severity(StrEnum):
+    """How much a broken rule weighs: ``error`` refuses the pairing unless accepted,
+    ``warning`` only informs."""
+
     ERROR = "error"
     """Refused unless the request accepts the rule."""
     WARNING = "warning"

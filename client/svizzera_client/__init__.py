@@ -26,7 +26,9 @@ from svizzera_client.errors import (
 )
 from svizzera_client.events import EventEnvelope, parse_event
 from svizzera_client.models import (
+    BoardWrite,
     GroupsSchema,
+    HandPairingWrite,
     PlayerCreate,
     PlayerUpdate,
     PointsTableSchema,
@@ -43,11 +45,13 @@ __all__ = [
     "DEFAULT_SERVER",
     "ApiError",
     "AsyncClient",
+    "BoardWrite",
     "Client",
     "Conflict",
     "EventEnvelope",
     "Forbidden",
     "GroupsSchema",
+    "HandPairingWrite",
     "InvalidRequest",
     "NotFound",
     "PayloadTooLarge",

@@ -146,6 +146,8 @@ class AsyncClient(ClientBase):
     delete_forbidden_pair = AsyncOperation(operations.delete_forbidden_pair)
     generate_round = AsyncOperation(operations.generate_round)
     preview_round = AsyncOperation(operations.preview_round)
+    pair_round_by_hand = AsyncOperation(operations.pair_round_by_hand)
+    replace_pairing = AsyncOperation(operations.replace_pairing)
     undo_round = AsyncOperation(operations.undo_round)
     list_rounds = AsyncOperation(operations.list_rounds)
     get_round = AsyncOperation(operations.get_round)

@@ -148,6 +148,8 @@ class Client(ClientBase):
     delete_forbidden_pair = SyncOperation(operations.delete_forbidden_pair)
     generate_round = SyncOperation(operations.generate_round)
     preview_round = SyncOperation(operations.preview_round)
+    pair_round_by_hand = SyncOperation(operations.pair_round_by_hand)
+    replace_pairing = SyncOperation(operations.replace_pairing)
     undo_round = SyncOperation(operations.undo_round)
     list_rounds = SyncOperation(operations.list_rounds)
     get_round = SyncOperation(operations.get_round)

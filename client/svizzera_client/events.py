@@ -46,6 +46,14 @@ class RoundGeneratedData(EventData):
     round: RoundRead
 
 
+class RoundPairedManuallyData(EventData):
+    """The latest round after its boards and byes were replaced by hand, and the ids of the
+    matches it replaced (they no longer exist)."""
+
+    round: RoundRead
+    removed_matches: list[int]
+
+
 class RoundUndoneData(EventData):
     """The round taken back, as it was (its matches no longer exist), and the status after."""
 
@@ -122,6 +130,11 @@ class RoundUndoneEvent(EventEnvelope):
     data: RoundUndoneData
 
 
+class RoundPairedManuallyEvent(EventEnvelope):
+    type: Literal["round.paired_manually"]
+    data: RoundPairedManuallyData
+
+
 class ResultRecordedEvent(EventEnvelope):
     type: Literal["result.recorded"]
     data: ResultData
@@ -181,6 +194,7 @@ EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
     "tournament.created": TournamentCreatedEvent,
     "round.generated": RoundGeneratedEvent,
     "round.undone": RoundUndoneEvent,
+    "round.paired_manually": RoundPairedManuallyEvent,
     "result.recorded": ResultRecordedEvent,
     "result.corrected": ResultCorrectedEvent,
     "result.cleared": ResultClearedEvent,

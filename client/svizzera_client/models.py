@@ -25,7 +25,14 @@ DecidedBy = Literal["extra_time", "penalties", "golden_goal", "other"]
 FormatPreset = Literal["standard", "short"]
 FinalPhaseKind = Literal["semifinals", "final", "none"]
 GroupAssignment = Literal["draw", "seeded", "pots", "manual"]
-ColourRule = Literal["fewer_home", "more_away", "alternation", "position", "lot", "rank", "fide"]
+ColourRule = Literal[
+    "fewer_home", "more_away", "alternation", "position", "lot", "rank", "fide", "manual"
+]
+CheckRule = Literal[
+    "rematch", "forbidden_pair", "repeated_bye", "absolute_criteria", "colour", "score_difference"
+]
+"""A rule a pairing by hand is checked against (``docs/rules.md``, "Pairing by hand")."""
+Severity = Literal["error", "warning"]
 FideTitle = Literal["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
 ByeKind = Literal["half_point", "zero_point"]
 """A bye a player asks for: ``half_point`` scores a draw's points, ``zero_point`` nothing."""
@@ -41,6 +48,7 @@ EventType = Literal[
     "tournament.created",
     "round.generated",
     "round.undone",
+    "round.paired_manually",
     "result.recorded",
     "result.corrected",
     "result.cleared",
@@ -200,6 +208,22 @@ class ResultWrite(Request):
     forfeit: Forfeit | None = None
 
 
+class BoardWrite(Request):
+    """A board set by hand: ``home`` is home (White in ``dutch``) as given."""
+
+    home: int
+    away: int
+
+
+class HandPairingWrite(Request):
+    """A round's boards and byes set by hand, and the rules (check codes) accepted broken:
+    ``HandPairingWrite(boards=[BoardWrite(home=1, away=4)], byes=[5], accept=["rematch"])``."""
+
+    boards: list[BoardWrite]
+    byes: list[int] = []
+    accept: list[CheckRule] = []
+
+
 class ResultEntry(ResultWrite):
     """One result of a batch: ``ResultEntry(match_id=7, home=2, away=1)``."""
 
@@ -344,6 +368,17 @@ class MatchRead(Response):
     black: int | None = None
     colour_rule: ColourRule
     result: ResultRead | None
+    manual: bool = False
+    """Set by hand, not by the pairing system."""
+
+
+class PairingCheckRead(Response):
+    """A rule a pairing by hand breaks: ``error`` (refused unless accepted) or ``warning``."""
+
+    rule: CheckRule
+    severity: Severity
+    players: list[int]
+    sentence: str
 
 
 class RematchPair(Response):
@@ -359,6 +394,10 @@ class RoundRead(Response):
     rematch_pairs: list[RematchPair]
     paths: list[dict[str, Any]]
     complete: bool
+    manual: bool = False
+    """Paired by hand (``pair_round_by_hand``, ``replace_pairing``)."""
+    checks: list[PairingCheckRead] = []
+    """Paired by hand: the rules the pairing breaks (errors accepted, warnings)."""
 
 
 class ExplainedPlayer(Response):

@@ -31,6 +31,7 @@ from svizzera_client.models import (
     FinalPhaseRead,
     ForbiddenPairCreate,
     ForbiddenPairRead,
+    HandPairingWrite,
     Health,
     MatchRead,
     OrganizerTokenRotated,
@@ -335,6 +336,27 @@ def delete_forbidden_pair(
 def generate_round(tournament_id: str, *, if_match: IfMatch = None) -> Call[RoundRead]:
     """Pair the next Swiss round (every group's matches in the group variant)."""
     return Call(one(RoundRead), if_match=if_match)
+
+
+@operation("POST", TOURNAMENT + "/rounds", "rounds-generate", auth="organizer", variant=True)
+def pair_round_by_hand(
+    tournament_id: str, body: HandPairingWrite, *, if_match: IfMatch = None
+) -> Call[RoundRead]:
+    """Make the next round from the boards and byes given (``manual``); a broken rule of
+    severity ``error`` not in ``body.accept`` is ``PairingRulesBroken``-like 409
+    ``pairing_rules_broken``, a player missing or twice 422 ``pairing_players_invalid``."""
+    return Call(one(RoundRead), json=body, if_match=if_match)
+
+
+@operation(
+    "PUT", TOURNAMENT + "/rounds/{number}/pairing", "rounds-pairing-replace", auth="organizer"
+)
+def replace_pairing(
+    tournament_id: str, number: int, body: HandPairingWrite, *, if_match: IfMatch = None
+) -> Call[RoundRead]:
+    """Replace the latest round's boards and byes by hand while none of its results is
+    recorded; checked as ``pair_round_by_hand``."""
+    return Call(one(RoundRead), json=body, if_match=if_match)
 
 
 @operation("POST", TOURNAMENT + "/rounds/preview", "rounds-preview", auth="organizer")

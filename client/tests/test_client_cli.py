@@ -152,6 +152,21 @@ def test_every_problem_is_one_line_and_a_failure(svizzera: Run, tmp_path: Path) 
     assert "Preview only, nothing saved" in svizzera("round", "--preview").stdout
     assert as_json(svizzera("round", "--json")) == previewed
     assert as_json(svizzera("round", "--undo", "--json")) == {"undone": 1}
+    # Player ids count from 1 in the order of the file.
+    pairing = tmp_path / "pairing.json"
+    pairing.write_text(json.dumps({"boards": [{"home": 1, "away": 2}, {"home": 3, "away": 4}]}))
+    by_hand = as_json(svizzera("round", "--pair-by-hand", str(pairing), "--json"))
+    assert by_hand["manual"] is True
+    assert [(m["home"], m["away"]) for m in by_hand["matches"]] == [(1, 2), (3, 4)]
+    pairing.write_text(json.dumps({"boards": [{"home": 1, "away": 3}, {"home": 4, "away": 2}]}))
+    replaced = svizzera("round", "--pair-by-hand", str(pairing), "--replace").stdout
+    assert "Paired by hand." in replaced
+    assert as_json(svizzera("round", "--show", "--json"))["matches"][0]["away"] == 3
+    pairing.write_text("{")
+    assert "(bad_pairing_file)" in one_line_problem(
+        svizzera("round", "--pair-by-hand", str(pairing), status=1)
+    )
+    assert as_json(svizzera("round", "--undo", "--json")) == {"undone": 1}
     assert "[red]Anna" in svizzera("round").stdout  # names are not read as Rich markup
     explained = as_json(svizzera("round", "--explain", "1", "--json"))
     assert explained["system"] == "nearest" and len(explained["placements"]) == 2

@@ -7,9 +7,11 @@ from evening import PLAYERS
 
 from svizzera_client import (
     AsyncClient,
+    BoardWrite,
     Client,
     Conflict,
     Forbidden,
+    HandPairingWrite,
     InvalidRequest,
     NotFound,
     PlayerCreate,
@@ -204,3 +206,33 @@ def test_the_standings_csv_comes_without_its_byte_order_mark(client: Client) -> 
     assert italian == client.export_standings(created.id, sep="semicolon")
     assert client.export_standings(created.id, sep="comma", lang="cs") == plain
     assert plain.count("\r\n") == italian.count("\r\n") == 1 + 4
+
+
+def test_a_round_paired_by_hand_and_paired_again(client: Client) -> None:
+    players = [PlayerCreate(name=name) for name in ("Anna", "Bruno", "Carla", "Dario")]
+    created = client.create_tournament(TournamentCreate(name="By hand", players=players))
+    ids = sorted(p.id for p in created.players)
+    boards = [BoardWrite(home=ids[0], away=ids[1]), BoardWrite(home=ids[2], away=ids[3])]
+    first = client.pair_round_by_hand(created.id, HandPairingWrite(boards=boards))
+    assert first.manual and all(m.manual for m in first.matches)
+    assert [(m.home, m.away) for m in first.matches] == [(ids[0], ids[1]), (ids[2], ids[3])]
+    with pytest.raises(InvalidRequest) as invalid:
+        client.replace_pairing(created.id, 1, HandPairingWrite(boards=boards[:1]))
+    assert invalid.value.code == "pairing_players_invalid"
+    assert invalid.value.problem["missing"] == ids[2:]
+    for match in first.matches:
+        client.record_result(created.id, match.id, ResultWrite(home=1, away=0))
+    again = HandPairingWrite(boards=boards)
+    with pytest.raises(Conflict) as refused:
+        client.pair_round_by_hand(created.id, again)
+    assert refused.value.code == "pairing_rules_broken"
+    assert refused.value.problem["refused"] == ["rematch"]
+    accepted = again.model_copy(update={"accept": ["rematch"]})
+    second = client.pair_round_by_hand(created.id, accepted)
+    assert {c.rule for c in second.checks if c.severity == "error"} == {"rematch"}
+    assert second.rematches
+    swapped = HandPairingWrite(
+        boards=[BoardWrite(home=ids[0], away=ids[2]), BoardWrite(home=ids[3], away=ids[1])]
+    )
+    replaced = client.replace_pairing(created.id, 2, swapped)
+    assert replaced.manual and not replaced.rematches and replaced.number == 2

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
+from pydantic import TypeAdapter
 from typer.core import TyperGroup
 
 from svizzera_client.base import DEFAULT_SERVER
@@ -28,10 +29,12 @@ from svizzera_client.client import Client
 from svizzera_client.errors import ApiError
 from svizzera_client.events import PlayerAddedEvent
 from svizzera_client.models import (
+    CheckRule,
     DecidedBy,
     FinalPhaseKind,
     Forfeit,
     FormatPreset,
+    HandPairingWrite,
     InitialColour,
     MatchRead,
     PairingSystem,
@@ -280,6 +283,24 @@ def round_(
     lang: Annotated[
         str | None, typer.Option(help="--explain: the sentences' language (en, it, sk, cs).")
     ] = None,
+    pair_by_hand: Annotated[
+        Path | None,
+        typer.Option(
+            "--pair-by-hand",
+            help='Pair the next round as a JSON file gives it: {"boards": [{"home": 1, '
+            '"away": 4}, …], "byes": [5], "accept": ["rematch"]}.',
+        ),
+    ] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace", help="With --pair-by-hand: replace the latest round's pairing instead."
+        ),
+    ] = False,
+    accept: Annotated[
+        list[str] | None,
+        typer.Option("--accept", help="A rule to accept breaking (repeatable), e.g. rematch."),
+    ] = None,
     tournament: Tournament = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -287,11 +308,25 @@ def round_(
     """Pair the next Swiss round and show it (--show: the latest round, as it stands;
     --preview: the next round as pairing it now would give, nothing saved;
     --undo: take the latest round back, to pair it again;
-    --explain N: why each board and bye of round N is paired so)."""
+    --explain N: why each board and bye of round N is paired so;
+    --pair-by-hand FILE: the next round as the file gives it, or with --replace the latest
+    round paired again so, while none of its results is recorded)."""
     with Session(server, as_json=json, tournament=tournament) as s:
         if explain is not None:
             explanation = s.client.round_explanation(s.tournament_id(), explain, lang=lang)
             s.show(explanation, render.explanation_table(explanation))
+            return
+        if pair_by_hand is not None:
+            tournament_id = s.authorize()
+            body = hand_pairing(pair_by_hand, accept or [])
+            if replace:
+                number = s.client.get_tournament(tournament_id).current_round
+                paired = s.client.replace_pairing(tournament_id, number, body)
+            else:
+                paired = s.client.pair_round_by_hand(tournament_id, body)
+            names = render.names_of(s.client.list_players(tournament_id))
+            notes = [f"{c.severity}: {c.sentence} ({c.rule})" for c in paired.checks]
+            s.show(paired, render.round_table(paired, names), "Paired by hand.", *notes)
             return
         if undo:
             tournament_id = s.authorize()
@@ -314,6 +349,25 @@ def round_(
         names = render.names_of(s.client.list_players(tournament_id))
         note = ["Preview only, nothing saved: svizzera round pairs this round."] if preview else []
         s.show(paired, render.round_table(paired, names), *note)
+
+
+def hand_pairing(path: Path, accept: list[str]) -> HandPairingWrite:
+    """The body of a pairing by hand from a JSON file, with ``accept`` added."""
+    try:
+        body = HandPairingWrite.model_validate_json(path.read_bytes())
+    except (OSError, ValueError) as unreadable:
+        raise CommandError(
+            "bad_pairing_file",
+            f"{path}: not a pairing ({'; '.join(str(unreadable).splitlines())}); write "
+            '{"boards": [{"home": 1, "away": 4}], "byes": [5]}',
+        ) from unreadable
+    try:
+        extra = TypeAdapter(list[CheckRule]).validate_python(accept)
+    except ValueError as unknown:
+        raise CommandError(
+            "bad_accept", f"--accept takes a rule code (rematch, colour, …): {unknown}"
+        ) from unknown
+    return body.model_copy(update={"accept": sorted({*body.accept, *extra})})
 
 
 @app.command()
