@@ -20,6 +20,8 @@ from app.domain.attendance import plays_round
 from app.domain.colours import ColourRule
 from app.domain.errors import DomainError
 from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
+from app.domain.pairing.interface import Colours
+from app.domain.pairing.registry import SYSTEMS
 from app.domain.pairing_checks import (
     Board,
     CheckedPlayer,
@@ -36,7 +38,6 @@ from app.domain.types import (
     Forfeit,
     GroupName,
     Pair,
-    PairingSystem,
     Player,
     PlayerId,
     Role,
@@ -177,11 +178,7 @@ def hand_round(
     }
     if refused:
         raise PairingRulesBroken(checks, refused)
-    seated = (
-        expected_seating(facts, pairing.boards)
-        if state.settings.pairing is not PairingSystem.DUTCH
-        else {}
-    )
+    seated = {} if facts.fide_colours else expected_seating(facts, pairing.boards)
     matches = []
     for board_number, board in enumerate(pairing.boards, start=1):
         group = facts.players[board.home].group
@@ -286,7 +283,8 @@ def round_facts(
     """What the checks need of ``state`` (the tournament before round ``number``) about the
     players ``placed`` in the round."""
     settings = state.settings
-    system = settings.pairing
+    capabilities = SYSTEMS[settings.pairing].capabilities
+    fide = capabilities.colours is Colours.FIDE
     table = settings.points
     swiss = sorted(
         (m for m in state.matches.values() if m.stage is Stage.SWISS and m.round is not None),
@@ -295,7 +293,7 @@ def round_facts(
     pabs = Counter(pid for r in state.rounds for pid in r.byes)
     rows = {r.player_id: r for r in state.standings()}
     players = [state.players[p] for p in placed]
-    if system is PairingSystem.DUTCH:
+    if fide:  # C.04.3: score, then pairing number
         order = sorted(players, key=lambda p: (-rows[p.id].points, p.start_number))
     else:
         order = sorted(players, key=lambda p: rows[p.id].rank)
@@ -315,7 +313,7 @@ def round_facts(
             continue
         if forfeit is not None:
             won_unplayed.add(m.home if forfeit is Forfeit.AWAY else m.away)
-        if system is not PairingSystem.DUTCH or forfeit is None:
+        if not fide or forfeit is None:  # C.04.2 Art. 3: a forfeit is no game
             met.setdefault(m.home, set()).add(m.away)
             met.setdefault(m.away, set()).add(m.home)
         if forfeit is None:
@@ -340,7 +338,7 @@ def round_facts(
             score=rows[p.id].points,
             rank=rank[p.id],
             opponents=frozenset(met.get(p.id, ())),
-            byes=pabs[p.id] if system is PairingSystem.DUTCH else rows[p.id].byes,
+            byes=pabs[p.id] if fide else rows[p.id].byes,
             roles=tuple(roles[p.id]),
             colours=tuple(colours.get(p.id, ())),
             bye_eligible=p.id not in won_unplayed,
@@ -349,7 +347,8 @@ def round_facts(
     }
     groups = {p.group for p in players}
     return RoundFacts(
-        system=system,
+        fide_colours=fide,
+        absolute_criteria=capabilities.absolute_criteria,
         number=number,
         players=checked,
         last_round=number == state.format.swiss_rounds,

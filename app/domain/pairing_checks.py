@@ -1,15 +1,16 @@
 """The rules a pairing made by hand is checked against (``docs/rules.md``, "Pairing by hand").
 
-Given the tournament as it stood before the round (``RoundFacts``) and the boards and byes the
-arbiter proposes, ``check_pairing`` lists every rule the proposal breaks, as ``PairingCheck``s:
-the rule's stable code, its severity (an ``error`` is refused unless the arbiter accepts it, a
-``warning`` only informs), the players concerned and a sentence. The rules:
+Given the tournament as it stood before the round (``RoundFacts``, with what its system declares
+it follows: FIDE colours, absolute criteria) and the boards and byes the arbiter proposes,
+``check_pairing`` lists every rule the proposal breaks, as ``PairingCheck``s: the rule's stable
+code, its severity (an ``error`` is refused unless the arbiter accepts it, a ``warning`` only
+informs), the players concerned and a sentence. The rules:
 
 - ``rematch``: two players meet again (every system; ``dutch``: C1, games actually played only,
   C.04.2 Art. 3; ``nearest``/``lim``: any earlier pairing, a forfeit included, a double forfeit
   not). Error.
-- ``forbidden_pair``: two players the tournament keeps apart meet (``forbidden``: its listed
-  pairs and, by ``avoid_same_team``, its teams); a hard pair is an error, a soft one a warning.
+- ``forbidden_pair``: two players the tournament keeps apart meet; a hard pair is an error, a
+  soft one a warning.
 - ``repeated_bye``: the bye to a player who already had one. ``dutch``: always an error (C2).
   ``nearest``/``lim``: an error while another player of the group has had none (both give a
   second bye only when nobody without one can take it); none when everybody had one.
@@ -33,13 +34,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.domain.colours import ColourRule, Seating, assign_colours
-from app.domain.forbidden import PairConstraint, PairKind
-from app.domain.types import GroupName, Pair, PairingSystem, PlayerId, Role, Score, Side
+from app.domain.types import GroupName, Pair, PlayerId, Role, Score, Side
 
 __all__ = [
     "Board",
     "CheckRule",
     "CheckedPlayer",
+    "ForbiddenPair",
     "PairingCheck",
     "RoundFacts",
     "Severity",
@@ -88,6 +89,14 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class ForbiddenPair:
+    """Two players kept apart: ``hard`` never paired, soft avoided when possible."""
+
+    players: frozenset[PlayerId]
+    hard: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class CheckedPlayer:
     """A player of the round as the checks see them, before the round.
 
@@ -112,12 +121,15 @@ class CheckedPlayer:
 
 @dataclass(frozen=True, slots=True)
 class RoundFacts:
-    """The tournament before round ``number``: the system, the players of the round (each in
-    exactly one group, ``None`` without groups), whether it is the last Swiss round and the
-    score above which a player is a topscorer in it (``dutch``, Art. 1.8: over half the
-    maximum), and the colour lot of each group (``colours.md`` rule 4)."""
+    """The tournament before round ``number``: what its system declares (``fide_colours``:
+    colours by C.04 and their absolute limits, else ``colours.md``; ``absolute_criteria``: C1–C3
+    are absolute, as in ``dutch``), the players of the round (each in exactly one group,
+    ``None`` without groups), whether it is the last Swiss round and the score above which a
+    player is a topscorer in it (Art. 1.8: over half the maximum), and the colour lot of each
+    group (``colours.md`` rule 4)."""
 
-    system: PairingSystem
+    fide_colours: bool
+    absolute_criteria: bool
     number: int
     players: Mapping[PlayerId, CheckedPlayer]
     last_round: bool
@@ -133,7 +145,7 @@ def check_pairing(
     boards: Sequence[Board],
     byes: Sequence[PlayerId],
     *,
-    forbidden: Collection[PairConstraint] = (),
+    forbidden: Collection[ForbiddenPair] = (),
 ) -> tuple[PairingCheck, ...]:
     """Every rule of the module's list that ``boards`` and ``byes`` break, rule by rule in
     ``CheckRule`` order, board by board. The players must all be in ``facts``; whether each is
@@ -142,11 +154,9 @@ def check_pairing(
     checks += _rematches(facts, boards)
     checks += _forbidden(facts, boards, forbidden)
     checks += _repeated_byes(facts, byes)
-    if facts.system is PairingSystem.DUTCH:
+    if facts.absolute_criteria:
         checks += _absolute_criteria(facts, boards, byes)
-        checks += _dutch_colours(facts, boards)
-    else:
-        checks += _seating(facts, boards)
+    checks += _fide_colours(facts, boards) if facts.fide_colours else _seating(facts, boards)
     checks += _score_differences(facts, boards, byes)
     return tuple(checks)
 
@@ -162,7 +172,7 @@ def _rematches(facts: RoundFacts, boards: Iterable[Board]) -> list[PairingCheck]
             Severity.ERROR,
             (b.home, b.away),
             f"{_names(facts, b.home, b.away)} have already met"
-            + (" (C1: no two players meet twice)" if facts.system is PairingSystem.DUTCH else ""),
+            + (" (C1: no two players meet twice)" if facts.absolute_criteria else ""),
         )
         for b in boards
         if b.away in facts.players[b.home].opponents
@@ -170,9 +180,9 @@ def _rematches(facts: RoundFacts, boards: Iterable[Board]) -> list[PairingCheck]
 
 
 def _forbidden(
-    facts: RoundFacts, boards: Iterable[Board], forbidden: Collection[PairConstraint]
+    facts: RoundFacts, boards: Iterable[Board], forbidden: Collection[ForbiddenPair]
 ) -> list[PairingCheck]:
-    kept_apart = {frozenset(pair.players): pair.kind is PairKind.HARD for pair in forbidden}
+    kept_apart = {pair.players: pair.hard for pair in forbidden}
     checks = []
     for b in boards:
         hard = kept_apart.get(frozenset((b.home, b.away)))
@@ -197,7 +207,7 @@ def _repeated_byes(facts: RoundFacts, byes: Iterable[PlayerId]) -> list[PairingC
         player = facts.players[pid]
         if player.byes == 0:
             continue
-        if facts.system is PairingSystem.DUTCH:
+        if facts.absolute_criteria:
             checks.append(
                 PairingCheck(
                     CheckRule.REPEATED_BYE,
@@ -275,7 +285,7 @@ def _absolute_preference(colours: Sequence[Side]) -> Side | None:
     return None
 
 
-def _dutch_colours(facts: RoundFacts, boards: Iterable[Board]) -> list[PairingCheck]:
+def _fide_colours(facts: RoundFacts, boards: Iterable[Board]) -> list[PairingCheck]:
     """C.04.1 f (in C.04.3 through C3 and Art. 5): after this round no colour difference
     beyond ±2 and no colour three times in a row, topscorers in the last round excepted."""
     checks = []

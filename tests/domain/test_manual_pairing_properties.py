@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from app.domain.errors import NoMoreRounds
 from app.domain.manual_rounds import HandPairing, PairingRulesBroken
-from app.domain.pairing.dutch_types import PairingImpossible
+from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.pairing_checks import Board, CheckRule, Severity
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
@@ -49,13 +49,13 @@ def boards_of(t: Tournament, number: int) -> tuple[Board, ...]:
 
 
 def with_a_rematch(t: Tournament, number: int) -> tuple[Board, ...] | None:
-    """Round ``number``'s boards with two players who met earlier put together again (their
-    opponents paired with each other); ``None`` if no two such players sit on different
-    boards."""
+    """Round ``number``'s boards with two players who played a game earlier (a forfeit is no
+    meeting for ``dutch``) put together again, their opponents paired with each other; ``None``
+    if no two such players sit on different boards."""
     boards = list(boards_of(t, number))
     seat = {p: i for i, b in enumerate(boards) for p in (b.home, b.away)}
     for m in sorted(t.matches.values(), key=lambda m: m.id):
-        if m.round is None or m.round >= number:
+        if m.round is None or m.round >= number or m.result is None or m.result.forfeit:
             continue
         a, b = m.home, m.away
         if a not in seat or b not in seat or seat[a] == seat[b]:

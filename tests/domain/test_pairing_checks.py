@@ -124,7 +124,8 @@ def test_a_second_bye_when_everybody_had_one_is_no_error_in_nearest() -> None:
         return CheckedPlayer(PlayerId(pid), f"P{pid}", None, Score(0), pid, frozenset(), byes)
 
     facts = RoundFacts(
-        PairingSystem.NEAREST,
+        False,
+        False,
         4,
         {PlayerId(p): player(p, 1) for p in (1, 2, 3)},
         last_round=False,
