@@ -144,9 +144,10 @@ class PairingRulesBroken(DomainError):
     def __init__(self, checks: tuple[PairingCheck, ...], refused: Collection[CheckRule]) -> None:
         rules = sorted(refused, key=list(CheckRule).index)
         sentences = "; ".join(c.sentence for c in checks if c.rule in refused)
+        codes = ", ".join(f'"{rule}"' for rule in rules)
         super().__init__(
             f"the pairing breaks {', '.join(rules)}: {sentences}. Send it again with "
-            f'"accept": [{", ".join(repr(str(r)) for r in rules)}] to store it anyway'
+            f'"accept": [{codes}] to store it anyway'
         )
         self.checks = checks
         self.refused = tuple(rules)

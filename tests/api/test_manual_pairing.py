@@ -91,7 +91,7 @@ def test_a_rematch_is_refused_unless_accepted_then_stored_emitted_and_played_on(
         )
         for c in rematches
     )
-    assert "\"accept\": ['rematch']" in refused["detail"]
+    assert 'Send it again with "accept": ["rematch"] to store it anyway' in refused["detail"]
     assert traces(app, client, t) == before  # nothing saved, audited or emitted
 
     answer = put_pairing(client, t, 2, {**body, "accept": ["rematch"]})
