@@ -145,7 +145,10 @@ class RoundView:
     boards: tuple[Board, ...]
     byes: tuple[str, ...]
     rematches: tuple[str, ...]
-    """The repeated pairs of a fallback round, as ``"A – B"``; empty otherwise."""
+    """The repeated pairs of a fallback round (or accepted in a round paired by hand), as
+    ``"A – B"``; empty otherwise."""
+    manual: bool = False
+    """Paired by hand by the arbiter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +311,7 @@ def _round_view(tournament: Tournament, number: int, seeds: dict[PlayerId, str])
         rematches=tuple(
             f"{names[p.higher].name} – {names[p.lower].name}" for p in swiss_round.rematch_pairs
         ),
+        manual=swiss_round.manual,
     )
 
 

@@ -357,3 +357,16 @@ def test_the_trf_writes_a_manual_round_as_played(client: ApiClient) -> None:
             TrfColour.BLACK,
         )
         assert white.games[1].result is TrfResult.DRAW
+
+
+def test_the_pages_say_a_round_was_paired_by_hand_not_a_fallback(client: ApiClient) -> None:
+    t = create(client, 4, swiss_rounds=3)
+    first = generate(client, t)
+    finish(client, t, first)
+    body = {"boards": boards_of(first), "accept": ["rematch"]}
+    assert pair_by_hand(client, t, body).status_code == 201
+    printed = client.get(f"/v1/tournaments/{t.id}/print").text
+    assert "Paired by hand by the arbiter. Repeated: " in printed
+    assert printed.count("Fallback round") == 0 and 'title="paired by hand"' in printed
+    live = client.get(f"/v1/tournaments/{t.id}/live?lang=it").text
+    assert 'title="abbinato a mano">a mano</span>' in live
