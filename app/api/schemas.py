@@ -325,7 +325,7 @@ class BoardWrite(Schema):
 class HandPairingWrite(Schema):
     """A round's boards and byes set by hand; `accept` names the rules (check codes) the
     arbiter accepts to break (`rematch`, `forbidden_pair`, `repeated_bye`,
-    `absolute_criteria`, `colour`; warnings need no accepting)."""
+    `absolute_criteria`, `colour`, as the checks name them; warnings need no accepting)."""
 
     boards: list[BoardWrite] = Field(max_length=MAX_PLAYERS_PAIRED // 2)
     byes: list[PlayerRef] = Field(default_factory=list, max_length=MAX_PLAYERS_PAIRED)

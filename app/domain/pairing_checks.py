@@ -11,16 +11,18 @@ informs), the players concerned and a sentence. The rules:
   not). Error.
 - ``forbidden_pair``: two players the tournament keeps apart meet; a hard pair is an error, a
   soft one a warning.
-- ``repeated_bye``: the bye to a player who already had one. ``dutch``: always an error (C2).
-  ``nearest``/``lim``: an error while another player of the group has had none (both give a
-  second bye only when nobody without one can take it); none when everybody had one.
+- ``repeated_bye``: the bye to a player who already had one. ``dutch``: always an error (C2,
+  absolute). ``nearest``/``lim``: a warning while another player of the group has had none;
+  none when everybody had one. Both systems give a second bye themselves when the look-ahead or
+  the fallback search needs it, which is not searched again here: the bye order is their
+  preference, not an absolute rule.
 - ``absolute_criteria`` (``dutch``): C2 for a PAB to a player who has not had one but scored a
   win's points without playing (a forfeit win, a full-point bye); C3 for two players with the
   same absolute colour preference, neither a topscorer (Art. 1.8). Error.
 - ``colour``: ``dutch``: a player whose colour difference goes beyond ±2, or who gets the same
-  colour a third time in a row (C.04.1 f; topscorers in the last round excepted), home being
-  White as given. Error. ``nearest``/``lim``: home is not who ``colours.md`` seats at home.
-  Warning (colours never decide who plays whom in those systems).
+  colour a third time in a row (C.04.1 f; not on a board of a topscorer in the last round),
+  home being White as given. Error. ``nearest``/``lim``: home is not who ``colours.md`` seats
+  at home. Warning (colours never decide who plays whom in those systems).
 - ``score_difference``: the two players' points are not in the same or adjacent score groups of
   the round (a score group of the round lies strictly between them). Warning in every system:
   ``nearest`` pairs the nearest unplayed player whatever the points, ``lim`` and ``dutch``
@@ -226,7 +228,7 @@ def _repeated_byes(facts: RoundFacts, byes: Iterable[PlayerId]) -> list[PairingC
             checks.append(
                 PairingCheck(
                     CheckRule.REPEATED_BYE,
-                    Severity.ERROR,
+                    Severity.WARNING,
                     (pid,),
                     f"{player.name} has already had a bye while {len(without)} player(s) of "
                     f"the round have had none (the bye goes to a player without one first)",
@@ -287,13 +289,14 @@ def _absolute_preference(colours: Sequence[Side]) -> Side | None:
 
 def _fide_colours(facts: RoundFacts, boards: Iterable[Board]) -> list[PairingCheck]:
     """C.04.1 f (in C.04.3 through C3 and Art. 5): after this round no colour difference
-    beyond ±2 and no colour three times in a row, topscorers in the last round excepted."""
+    beyond ±2 and no colour three times in a row, except on a board of a topscorer in the last
+    round (C3 lets a topscorer meet a player with the same absolute preference, Art. 1.8)."""
     checks = []
     for b in boards:
+        if facts.topscorer(facts.players[b.home]) or facts.topscorer(facts.players[b.away]):
+            continue
         for pid, side in ((b.home, Side.HOME), (b.away, Side.AWAY)):
             player = facts.players[pid]
-            if facts.topscorer(player):
-                continue
             colours = (*player.colours, side)
             difference = sum(1 if c is Side.HOME else -1 for c in colours)
             colour = "White" if side is Side.HOME else "Black"

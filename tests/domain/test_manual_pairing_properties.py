@@ -10,10 +10,11 @@ hand"):
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import event, given, reject, settings
 from hypothesis import strategies as st
 
 from app.domain.errors import NoMoreRounds
+from app.domain.formats import GroupAssignment, GroupsSetting
 from app.domain.manual_rounds import HandPairing, PairingRulesBroken
 from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.pairing_checks import Board, CheckRule, Severity
@@ -31,10 +32,17 @@ RESULTS = {
 }
 
 
-def new(system: PairingSystem, count: int, seed: int) -> Tournament:
+def new(system: PairingSystem, count: int, seed: int, *, grouped: bool = False) -> Tournament:
+    """``grouped``: the groups variant (``nearest`` and ``lim``, from 4 players a group)."""
     dutch = system is PairingSystem.DUTCH
+    grouped = grouped and not dutch and count >= 8
     return Tournament.create(
-        Settings(seed=seed, pairing=system, points=CHESS if dutch else PointsTable.default()),
+        Settings(
+            seed=seed,
+            pairing=system,
+            points=CHESS if dutch else PointsTable.default(),
+            groups=GroupsSetting(GroupAssignment.DRAW) if grouped else None,
+        ),
         [NewPlayer(f"P{i}", 2400 - 10 * i) for i in range(1, count + 1)],
     )
 
@@ -68,39 +76,48 @@ def with_a_rematch(t: Tournament, number: int) -> tuple[Board, ...] | None:
     return None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     system=st.sampled_from(list(PairingSystem)),
     count=st.integers(4, 12),
     seed=st.integers(0, 10**6),
     played=st.integers(1, 3),
     outcomes=st.lists(st.integers(0, 3), min_size=1, max_size=8),
+    grouped=st.booleans(),
 )
 def test_a_generated_round_sent_back_breaks_nothing_a_rematch_needs_accept_and_play_goes_on(
-    system: PairingSystem, count: int, seed: int, played: int, outcomes: list[int]
+    system: PairingSystem, count: int, seed: int, played: int, outcomes: list[int], grouped: bool
 ) -> None:
-    t = new(system, count, seed)
+    t = new(system, count, seed, grouped=grouped)
     try:
         for _ in range(played):
             number = t.generate_round().number
             play(t, number, outcomes)
         generated = t.generate_round()
     except (NoMoreRounds, PairingImpossible):
-        return  # a field too small for that many rounds: nothing to pair by hand
+        reject()  # a field too small for that many rounds: nothing to pair by hand
     number = generated.number
+    # A fallback round repeats pairings: sent back, it needs those accepted, and nothing else.
+    fallback = frozenset({CheckRule.REMATCH}) if generated.rematch_pairs else frozenset()
+    event("a fallback round" if fallback else "a round without rematch")
     same = HandPairing(boards_of(t, number), generated.byes)
+    if fallback:
+        try:
+            t.repair_by_hand(number, same)
+        except PairingRulesBroken as refused:
+            assert refused.refused == (CheckRule.REMATCH,)
+        else:
+            raise AssertionError("a fallback round's rematches were not refused")
 
-    # Sent back as it is: no error unless the system repeated a pairing itself.
-    repaired = t.repair_by_hand(number, same)
+    # Sent back as it is: no error but the fallback's rematches, so no other accept needed.
+    repaired = t.repair_by_hand(number, HandPairing(same.boards, same.byes, fallback))
     errors = [c for c in repaired.checks if c.severity is Severity.ERROR]
-    if not generated.rematch_pairs:
-        assert errors == []
-    else:
-        assert {c.rule for c in errors} <= {CheckRule.REMATCH, CheckRule.REPEATED_BYE}
+    assert {c.rule for c in errors} == set(fallback)
     assert boards_of(t, number) == same.boards and repaired.byes == generated.byes
 
     # Two players who met put together again: refused, then accepted.
     again = with_a_rematch(t, number)
+    event("a rematch made by hand" if again is not None else "no two players to bring together")
     if again is not None:
         try:
             t.repair_by_hand(number, HandPairing(again, generated.byes))
@@ -120,6 +137,7 @@ def test_a_generated_round_sent_back_breaks_nothing_a_rematch_needs_accept_and_p
     try:
         following = t.generate_round()
     except NoMoreRounds:
+        event("the last round was paired by hand")
         return
     except PairingImpossible as impossible:
         # Only the Dutch rules may find no pairing (C1-C3 are absolute); they name who.
@@ -129,6 +147,7 @@ def test_a_generated_round_sent_back_breaks_nothing_a_rematch_needs_accept_and_p
     placed = [p for b in boards_of(t, following.number) for p in (b.home, b.away)]
     assert sorted([*placed, *following.byes]) == sorted(active)
     assert not following.manual
+    event("the next round generated")
 
 
 @settings(max_examples=30, deadline=None)
@@ -152,11 +171,11 @@ def test_a_round_made_by_hand_from_the_generated_one_is_the_same_round(
     try:
         generated = t.generate_round()
     except (NoMoreRounds, PairingImpossible):
-        return
-    made = twin.pair_by_hand(HandPairing(boards_of(t, generated.number), generated.byes))
+        reject()
+    fallback = frozenset({CheckRule.REMATCH}) if generated.rematch_pairs else frozenset()
+    made = twin.pair_by_hand(HandPairing(boards_of(t, generated.number), generated.byes, fallback))
     assert boards_of(twin, made.number) == boards_of(t, generated.number)
     assert made.byes == generated.byes
-    if not generated.rematch_pairs:
-        assert [c for c in made.checks if c.severity is Severity.ERROR] == []
+    assert {c.rule for c in made.checks if c.severity is Severity.ERROR} == set(fallback)
     assert all(m.manual for m in twin.round_matches(made.number))
     assert [PlayerId(p) for p in made.byes] == list(generated.byes)
