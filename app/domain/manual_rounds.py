@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from app.domain.attendance import plays_round
 from app.domain.colours import ColourRule
 from app.domain.errors import DomainError
+from app.domain.explanation import MANUAL, without_steps
 from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
 from app.domain.pairing.interface import Colours
 from app.domain.pairing.registry import SYSTEMS
@@ -57,6 +58,8 @@ __all__ = [
 
 MANUAL_PATH = "manual"
 """The path of a round paired by hand (``SwissRound.paths``)."""
+EXPLAINED_AT = "docs/rules.md#pairing-by-hand"
+"""Where its explanation (one step, ``round.manual``) points to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +218,7 @@ def hand_round(
         pairing.byes,
         rematches,
         tuple((g, (MANUAL_PATH,)) for g in groups),
+        explanation=without_steps(state.settings.pairing.value, MANUAL, EXPLAINED_AT),
         manual=True,
         checks=checks,
     )

@@ -1,7 +1,7 @@
 """rounds paired by hand: `manual` on rounds and matches, the checks a manual round accepted
 
 Revision ID: d81f3c6a2b47
-Revises: c4e8a1f07d21
+Revises: e5a7c3d91b04
 Create Date: 2026-12-02 06:30:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "d81f3c6a2b47"
-down_revision: str | None = "c4e8a1f07d21"
+down_revision: str | None = "e5a7c3d91b04"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -370,3 +370,15 @@ def test_the_pages_say_a_round_was_paired_by_hand_not_a_fallback(client: ApiClie
     assert printed.count("Fallback round") == 0 and 'title="paired by hand"' in printed
     live = client.get(f"/v1/tournaments/{t.id}/live?lang=it").text
     assert 'title="abbinato a mano">a mano</span>' in live
+
+
+def test_a_round_paired_by_hand_explains_itself_so(client: ApiClient) -> None:
+    t = create(client, 6, swiss_rounds=3)
+    first = generate(client, t)
+    generated = client.get(f"/v1/tournaments/{t.id}/rounds/1/explanation").json()
+    assert generated["placements"] and generated["steps"][0]["rule"] != "round.manual"
+    assert put_pairing(client, t, 1, {"boards": boards_of(first)}).status_code == 200
+    body = client.get(f"/v1/tournaments/{t.id}/rounds/1/explanation").json()
+    assert [s["rule"] for s in body["steps"]] == ["round.manual"]
+    assert body["steps"][0]["ref"] == "docs/rules.md#pairing-by-hand"
+    assert body["placements"] == []  # the generated round's steps are gone with it
