@@ -14,6 +14,7 @@ from app.domain.explanation import (
     Step,
     without_steps,
 )
+from app.domain.manual_rounds import EXPLAINED_AT, MANUAL_PATH
 from app.domain.matches import SwissRound
 from app.domain.tournament import Tournament
 from app.domain.types import PlayerId
@@ -23,9 +24,8 @@ from app.pages.i18n import Language
 from app.services import storage
 
 NOT_EXPLAINED_REF = "docs/explanations.md"
-MANUAL_REF = "docs/api.md, manual pairing"
-MANUAL_PATH = "manual"
-"""What a round paired by hand has in its ``paths``."""
+MANUAL_REF = EXPLAINED_AT
+"""Where a round paired by hand points to (``docs/rules.md``, "Pairing by hand")."""
 
 
 def read(session: Session, tournament_id: str, number: int, language: Language) -> bytes:
