@@ -20,6 +20,7 @@ from app.domain.attendance import plays_round
 from app.domain.colours import ColourRule
 from app.domain.errors import DomainError
 from app.domain.explanation import MANUAL, without_steps
+from app.domain.forbidden import PairConstraint
 from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
 from app.domain.pairing.interface import Colours
 from app.domain.pairing.registry import SYSTEMS

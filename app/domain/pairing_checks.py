@@ -9,8 +9,8 @@ informs), the players concerned and a sentence. The rules:
 - ``rematch``: two players meet again (every system; ``dutch``: C1, games actually played only,
   C.04.2 Art. 3; ``nearest``/``lim``: any earlier pairing, a forfeit included, a double forfeit
   not). Error.
-- ``forbidden_pair``: two players the tournament keeps apart meet; a hard pair is an error, a
-  soft one a warning.
+- ``forbidden_pair``: two players the tournament keeps apart meet (``forbidden``: its listed
+  pairs and, by ``avoid_same_team``, its teams); a hard pair is an error, a soft one a warning.
 - ``repeated_bye``: the bye to a player who already had one. ``dutch``: always an error (C2,
   absolute). ``nearest``/``lim``: a warning while another player of the group has had none;
   none when everybody had one. Both systems give a second bye themselves when the look-ahead or
@@ -36,13 +36,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.domain.colours import ColourRule, Seating, assign_colours
+from app.domain.forbidden import PairConstraint, PairKind
 from app.domain.types import GroupName, Pair, PlayerId, Role, Score, Side
 
 __all__ = [
     "Board",
     "CheckRule",
     "CheckedPlayer",
-    "ForbiddenPair",
     "PairingCheck",
     "RoundFacts",
     "Severity",
@@ -88,14 +88,6 @@ class Board:
 
     home: PlayerId
     away: PlayerId
-
-
-@dataclass(frozen=True, slots=True)
-class ForbiddenPair:
-    """Two players kept apart: ``hard`` never paired, soft avoided when possible."""
-
-    players: frozenset[PlayerId]
-    hard: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +139,7 @@ def check_pairing(
     boards: Sequence[Board],
     byes: Sequence[PlayerId],
     *,
-    forbidden: Collection[ForbiddenPair] = (),
+    forbidden: Collection[PairConstraint] = (),
 ) -> tuple[PairingCheck, ...]:
     """Every rule of the module's list that ``boards`` and ``byes`` break, rule by rule in
     ``CheckRule`` order, board by board. The players must all be in ``facts``; whether each is
@@ -182,9 +174,9 @@ def _rematches(facts: RoundFacts, boards: Iterable[Board]) -> list[PairingCheck]
 
 
 def _forbidden(
-    facts: RoundFacts, boards: Iterable[Board], forbidden: Collection[ForbiddenPair]
+    facts: RoundFacts, boards: Iterable[Board], forbidden: Collection[PairConstraint]
 ) -> list[PairingCheck]:
-    kept_apart = {pair.players: pair.hard for pair in forbidden}
+    kept_apart = {frozenset(pair.players): pair.kind is PairKind.HARD for pair in forbidden}
     checks = []
     for b in boards:
         hard = kept_apart.get(frozenset((b.home, b.away)))

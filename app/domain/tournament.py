@@ -418,7 +418,12 @@ class Tournament(TournamentState):
             next_id=self._next_match_id(),
             kept={Board(m.home, m.away): m for m in old},
             optional=[p.id for p in before.players.values() if p.entered_round == number + 1],
-            forbidden=self.constraints(number).pairs,
+            # every player: a late entrant placed now is not in the round yet for ``constraints``
+            forbidden=pair_constraints(
+                before.players.values(),
+                self.forbidden_pairs.values(),
+                self.settings.avoid_same_team,
+            ),
         )
         for match in old:
             del self.matches[match.id]

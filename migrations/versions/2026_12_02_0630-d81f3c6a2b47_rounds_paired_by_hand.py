@@ -1,7 +1,7 @@
 """rounds paired by hand: `manual` on rounds and matches, the checks a manual round accepted
 
 Revision ID: d81f3c6a2b47
-Revises: e5a7c3d91b04
+Revises: e3a9c51d7f04
 Create Date: 2026-12-02 06:30:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "d81f3c6a2b47"
-down_revision: str | None = "e5a7c3d91b04"
+down_revision: str | None = "e3a9c51d7f04"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -382,3 +382,26 @@ def test_a_round_paired_by_hand_explains_itself_so(client: ApiClient) -> None:
     assert [s["rule"] for s in body["steps"]] == ["round.manual"]
     assert body["steps"][0]["ref"] == "docs/rules.md#pairing-by-hand"
     assert body["placements"] == []  # the generated round's steps are gone with it
+
+
+def test_a_forbidden_pair_paired_by_hand_is_refused_unless_accepted(client: ApiClient) -> None:
+    t = create(client, 4, swiss_rounds=3)
+    ids = sorted(p["id"] for p in t.body["players"])
+    for pair, kind in (([ids[0], ids[1]], "hard"), ([ids[2], ids[3]], "soft")):
+        listed = client.post(
+            f"/v1/tournaments/{t.id}/forbidden-pairs",
+            json={"players": pair, "kind": kind},
+            headers=t.auth,
+        )
+        assert listed.status_code == 201, listed.text
+    body = {"boards": [{"home": ids[0], "away": ids[1]}, {"home": ids[2], "away": ids[3]}]}
+    refused = assert_problem(pair_by_hand(client, t, body), 409, "pairing_rules_broken")
+    assert refused["refused"] == ["forbidden_pair"]
+    kept_apart = [c for c in refused["checks"] if c["rule"] == "forbidden_pair"]
+    assert [(c["players"], c["severity"]) for c in kept_apart] == [
+        ([ids[0], ids[1]], "error"),
+        ([ids[2], ids[3]], "warning"),
+    ]
+    made = pair_by_hand(client, t, {**body, "accept": ["forbidden_pair"]})
+    assert made.status_code == 201, made.text
+    assert len([c for c in made.json()["checks"] if c["rule"] == "forbidden_pair"]) == 2

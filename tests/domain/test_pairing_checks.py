@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from app.domain.colours import ColourRule
+from app.domain.forbidden import PairConstraint, PairKind
 from app.domain.manual_rounds import (
     HandPairing,
     PairingPlayersInvalid,
@@ -19,7 +20,6 @@ from app.domain.pairing_checks import (
     Board,
     CheckedPlayer,
     CheckRule,
-    ForbiddenPair,
     PairingCheck,
     RoundFacts,
     Severity,
@@ -73,7 +73,7 @@ def checks(
     t: Tournament,
     boards: Sequence[tuple[int, int]],
     byes: Sequence[int] = (),
-    forbidden: Sequence[ForbiddenPair] = (),
+    forbidden: Sequence[PairConstraint] = (),
 ) -> list[PairingCheck]:
     proposed = [Board(PlayerId(h), PlayerId(a)) for h, a in boards]
     placed = [p for b in proposed for p in (b.home, b.away)] + [PlayerId(p) for p in byes]
@@ -248,8 +248,8 @@ def test_a_score_group_between_the_two_players_is_a_warning() -> None:
 def test_forbidden_pairs_hard_and_soft() -> None:
     t = tournament(PairingSystem.NEAREST, 4, [])
     kept_apart = [
-        ForbiddenPair(frozenset({PlayerId(1), PlayerId(2)}), hard=True),
-        ForbiddenPair(frozenset({PlayerId(3), PlayerId(4)}), hard=False),
+        PairConstraint(PlayerId(1), PlayerId(2), PairKind.HARD),
+        PairConstraint(PlayerId(3), PlayerId(4), PairKind.SOFT),
     ]
     found = [
         c
