@@ -196,3 +196,27 @@ def tight(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ApiClient]
 def test_a_check_past_its_budget_is_a_503_and_names_the_setting(tight: ApiClient) -> None:
     body = assert_problem(check_trf(tight, read_text(DUTCH / WITH_BYES)), 503, "pairing_timeout")
     assert "SVIZZERA_CHECK_TIMEOUT" in body["detail"]
+
+
+def test_a_round_paired_by_hand_is_reported(client: ApiClient) -> None:
+    """Round 1 of 8 players paired by hand with two boards' opponents swapped (a–d, c–b for
+    a–b, c–d): the check names round 1, the hand pairing as recorded, the system's beside it."""
+    t = create(client, 8, pairing="nearest")
+    generated = generate(client, t)
+    (a, b), (c, d) = [(m["home"], m["away"]) for m in generated["matches"][:2]]
+    boards = [{"home": a, "away": d}, {"home": c, "away": b}] + [
+        {"home": m["home"], "away": m["away"]} for m in generated["matches"][2:]
+    ]
+    answer = client.put(
+        f"/v1/tournaments/{t.id}/rounds/1/pairing",
+        json={"boards": boards, "byes": [], "accept": ["colour"]},
+        headers=t.auth,
+    )
+    assert answer.status_code == 200, answer.text
+    body = check_id(client, t.id).json()
+    assert (body["rounds_checked"], body["rounds_differing"]) == (1, 1)
+    [difference] = body["differences"]
+    recorded = {(x["home"], x["away"]) for x in difference["recorded"]["boards"]}
+    system = {(x["home"], x["away"]) for x in difference["system"]["boards"]}
+    assert recorded - system == {(a, d), (c, b)} and system - recorded == {(a, b), (c, d)}
+    assert difference["other_opponents"] == sorted([a, b, c, d])
