@@ -8,7 +8,7 @@ a placeholder by its name, ``…_score`` facts (half-points) printed as points (
 rules have variants chosen by a fact (``VARIANTS``). A code without a template here (a system
 newer than this table), or a template whose placeholders the step cannot fill, gets the generic
 sentence: the rule, the article and the facts as they are. ``dutch``'s sentences come from
-``explanations_dutch`` (English only so far: not in the catalogues yet).
+``explanations_dutch``.
 """
 
 from __future__ import annotations

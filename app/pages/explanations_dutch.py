@@ -6,15 +6,15 @@ criterion that chose a pair or moved a player down, the colour rule. ``%(player)
 step's first player, ``%(opponent)s`` its second; facts are placeholders by name, ``…score``
 facts being half-points shown as points.
 
-English only for now: the strings are not marked ``N_`` yet, since every marked string must be
-translated into it / sk / cs in the same change (``tests/pages/test_catalogue.py``). Marking
-them is the one step left before translating: wrap each in ``N_``, run ``pybabel extract`` and
-``update`` (``docs/live.md``, Languages).
+Each template is marked ``N_`` and translated in the it / sk / cs catalogues like every
+sentence of the pages (``tests/pages/test_catalogue.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+
+from app.pages.i18n import N_
 
 Facts = Mapping[str, int | str]
 
@@ -38,147 +38,147 @@ _GROUP = {
 """The sentence of each value of the fact ``criterion``: alike criteria share one."""
 
 SENTENCES: dict[str, str] = {
-    "dutch.bye_score": (
+    "dutch.bye_score": N_(
         "The pairing-allocated bye goes to a player of score %(score)s, the lowest score it can "
         "go to (C5)."
     ),
-    "dutch.bracket": (
+    "dutch.bracket": N_(
         "Paired in bracket %(bracket)s (score %(score)s): %(residents)s players of that score "
         "and %(moved_down)s moved down from above."
     ),
-    "dutch.bracket/round": (
+    "dutch.bracket/round": N_(
         "Bracket %(bracket)s (score %(score)s): %(residents)s players of that score and "
         "%(moved_down)s moved down from above; %(pairs)s pairs made, %(floaters)s players "
         "moved on down."
     ),
     # Why a pair: against the pairs the order of the rules gives these players.
-    "dutch.pair": ("%(player)s plays %(opponent)s, chosen by %(criterion)s."),
-    "dutch.pair/first": (
+    "dutch.pair": N_("%(player)s plays %(opponent)s, chosen by %(criterion)s."),
+    "dutch.pair/first": N_(
         "%(player)s plays %(opponent)s: the pair the order of the rules gives (the bracket's "
         "first candidate)."
     ),
-    "dutch.pair/C1": (
+    "dutch.pair/C1": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives these players "
         "would repeat a game, or pair a forbidden pair (C1)."
     ),
-    "dutch.pair/C2": (
+    "dutch.pair/C2": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would leave the "
         "bye to a player who may not have another (C2)."
     ),
-    "dutch.pair/C3": (
+    "dutch.pair/C3": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would pair two "
         "players who must both have the same colour (C3)."
     ),
-    "dutch.pair/C4": (
+    "dutch.pair/C4": N_(
         "%(player)s plays %(opponent)s: with the pairs the order of the rules gives, the "
         "players below could not all be paired (C4)."
     ),
-    "dutch.pair/C5": (
+    "dutch.pair/C5": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would leave the "
         "bye to a player with a higher score (C5)."
     ),
-    "dutch.pair/floaters": (
+    "dutch.pair/floaters": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would move more "
         "players, or higher scores, down (%(criterion)s)."
     ),
-    "dutch.pair/C8": (
+    "dutch.pair/C8": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would leave "
         "fewer pairs, or lower ones, to the next bracket (C8)."
     ),
-    "dutch.pair/C9": (
+    "dutch.pair/C9": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would leave the "
         "bye to a player who has played fewer games (C9)."
     ),
-    "dutch.pair/colour": (
+    "dutch.pair/colour": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would meet fewer "
         "colour preferences (%(criterion)s)."
     ),
-    "dutch.pair/floats": (
+    "dutch.pair/floats": N_(
         "%(player)s plays %(opponent)s: the pairs the order of the rules gives would repeat "
         "more floats of the last two rounds (%(criterion)s)."
     ),
-    "dutch.pair/order": (
+    "dutch.pair/order": N_(
         "%(player)s plays %(opponent)s: as good on every criterion as the pairs the order of "
         "the rules gives, and generated before them (%(criterion)s)."
     ),
     # Why a player was moved down from a bracket.
-    "dutch.moved_down": (
+    "dutch.moved_down": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s) by "
         "%(criterion)s."
     ),
-    "dutch.moved_down/first": (
+    "dutch.moved_down/first": N_(
         "%(player)s was left over in bracket %(from_bracket)s (score %(from_score)s), as the "
         "order of the rules leaves them, and moved down."
     ),
-    "dutch.moved_down/C1": (
+    "dutch.moved_down/C1": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): the "
         "pairs the order of the rules gives there would repeat a game, or pair a forbidden pair "
         "(C1)."
     ),
-    "dutch.moved_down/C2": (
+    "dutch.moved_down/C2": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the bye would go to a player who may not have another (C2)."
     ),
-    "dutch.moved_down/C3": (
+    "dutch.moved_down/C3": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): the "
         "pairs the order of the rules gives there would pair two players who must both have "
         "the same colour (C3)."
     ),
-    "dutch.moved_down/C4": (
+    "dutch.moved_down/C4": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the players below could not all be paired (C4)."
     ),
-    "dutch.moved_down/C5": (
+    "dutch.moved_down/C5": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the bye would go to a player with a higher score (C5)."
     ),
-    "dutch.moved_down/floaters": (
+    "dutch.moved_down/floaters": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise more players, or higher scores, would move down (%(criterion)s)."
     ),
-    "dutch.moved_down/C8": (
+    "dutch.moved_down/C8": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): so "
         "that the next bracket can make the most pairs (C8)."
     ),
-    "dutch.moved_down/C9": (
+    "dutch.moved_down/C9": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise the bye would go to a player who has played fewer games (C9)."
     ),
-    "dutch.moved_down/colour": (
+    "dutch.moved_down/colour": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise fewer colour preferences would be met (%(criterion)s)."
     ),
-    "dutch.moved_down/floats": (
+    "dutch.moved_down/floats": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): "
         "otherwise more floats of the last two rounds would be repeated (%(criterion)s)."
     ),
-    "dutch.moved_down/order": (
+    "dutch.moved_down/order": N_(
         "%(player)s was moved down from bracket %(from_bracket)s (score %(from_score)s): by "
         "the order of the rules, every criterion being equal (%(criterion)s)."
     ),
-    "dutch.bye": (
+    "dutch.bye": N_(
         "%(player)s (score %(score)s, %(played_games)s games played) has the "
         "pairing-allocated bye: the last bracket left them over (%(criterion)s)."
     ),
-    "dutch.bye/first": (
+    "dutch.bye/first": N_(
         "%(player)s (score %(score)s, %(played_games)s games played) has the "
         "pairing-allocated bye: the order of the rules leaves them over in the last bracket."
     ),
-    "dutch.colour": ("%(player)s has White by Art. %(rule)s of the colour rules."),
-    "dutch.colour/5.2.1": (
+    "dutch.colour": N_("%(player)s has White by Art. %(rule)s of the colour rules."),
+    "dutch.colour/5.2.1": N_(
         "%(player)s has White: both players get the colour they prefer (Art. 5.2.1)."
     ),
-    "dutch.colour/5.2.2": (
+    "dutch.colour/5.2.2": N_(
         "%(player)s has White: the stronger colour preference is granted (Art. 5.2.2)."
     ),
-    "dutch.colour/5.2.3": (
+    "dutch.colour/5.2.3": N_(
         "%(player)s has White: the colours alternate from the last round in which the two "
         "had different ones (Art. 5.2.3)."
     ),
-    "dutch.colour/5.2.4": (
+    "dutch.colour/5.2.4": N_(
         "%(player)s has White: the higher-ranked player gets their preference (Art. 5.2.4)."
     ),
-    "dutch.colour/5.2.5": (
+    "dutch.colour/5.2.5": N_(
         "%(player)s has White: the higher-ranked player's pairing number and the colour drawn "
         "before round 1 decide (Art. 5.2.5)."
     ),
