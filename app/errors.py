@@ -20,8 +20,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.db import is_busy
 from app.domain import errors as domain
+from app.domain.errors import PairingImpossible
 from app.domain.manual_rounds import PairingPlayersInvalid, PairingRulesBroken
-from app.domain.pairing.dutch.types import PairingImpossible
 
 logger = logging.getLogger("svizzera")
 PROBLEM_JSON = "application/problem+json"

@@ -14,13 +14,13 @@ import argparse
 import random
 import time
 
+from app.domain.errors import PairingImpossible
 from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.types import (
     Colour,
     DutchInput,
     DutchPlayer,
     Outcome,
-    PairingImpossible,
     RoundRecord,
 )
 from app.domain.types import PlayerId, RoundNumber

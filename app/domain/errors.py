@@ -6,6 +6,13 @@ service maps each class to a status in one table).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # forbidden.py raises errors of this module
+    from app.domain.forbidden import PairConstraint
+    from app.domain.types import PlayerId
+
 
 class DomainError(ValueError):
     """A command refused by the rules of the tournament."""
@@ -165,3 +172,42 @@ class TooManyForbiddenPairs(DomainError):
     """A tournament keeps at most ``forbidden.MAX_FORBIDDEN_PAIRS`` explicit pairs."""
 
     code = "too_many_forbidden_pairs"
+
+
+class PairingImpossible(DomainError):
+    """No pairing of the round satisfies the absolute criteria C1–C3 (C.04.3 Art. 1.9.3:
+    the Chief Arbiter decides), or, in any system, none keeps the hard forbidden pairs apart.
+    ``players`` are the players who cannot all be given an opponent (``dutch/bye.py`` finds
+    them), by id; ``names`` their names, in the same order, once the tournament has added them
+    (``named``); ``forbidden`` the hard forbidden pairs that stand in the way."""
+
+    code = "pairing_impossible"
+
+    def __init__(
+        self,
+        detail: str,
+        *,
+        players: Sequence[PlayerId] = (),
+        names: Sequence[str] = (),
+        forbidden: Sequence[PairConstraint] = (),
+    ) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.players = tuple(players)
+        self.names = tuple(names)
+        self.forbidden = tuple(forbidden)
+
+    def named(self, names: Mapping[PlayerId, str]) -> PairingImpossible:
+        """The same refusal with the players' names, listed in its message."""
+        listed = tuple(names.get(p, str(p)) for p in self.players)
+        detail = self.detail
+        if listed:
+            detail += ": " + ", ".join(listed) + " cannot all be given an opponent"
+        if self.forbidden:
+            detail += "; the forbidden pairs in the way: " + ", ".join(
+                f"{names.get(f.first, str(f.first))}–{names.get(f.second, str(f.second))}"
+                for f in self.forbidden
+            )
+        return PairingImpossible(
+            detail, players=self.players, names=listed, forbidden=self.forbidden
+        )

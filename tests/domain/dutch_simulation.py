@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from app.domain.errors import PairingImpossible
 from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.types import (
     Colour,
@@ -17,7 +18,6 @@ from app.domain.pairing.dutch.types import (
     DutchPairing,
     DutchPlayer,
     Outcome,
-    PairingImpossible,
     RoundRecord,
 )
 from app.domain.types import PlayerId, RoundNumber

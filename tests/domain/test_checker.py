@@ -12,11 +12,11 @@ import pytest
 
 from app.domain.checker import check_rounds
 from app.domain.deadline import Deadline
-from app.domain.errors import PairingTimeout
+from app.domain.errors import PairingImpossible, PairingTimeout
 from app.domain.forbidden import PairKind, TeamRule
 from app.domain.matches import MatchId
 from app.domain.pairing.dutch import round as dutch_round_module
-from app.domain.pairing.dutch.types import DutchInput, PairingImpossible
+from app.domain.pairing.dutch.types import DutchInput
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament

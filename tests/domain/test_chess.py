@@ -17,6 +17,7 @@ from app.domain.errors import (
     AlreadyWithdrawn,
     ByeNotAllowed,
     InvalidSettings,
+    PairingImpossible,
     RoundLocked,
     TooFewPlayers,
     UnknownRound,
@@ -29,7 +30,6 @@ from app.domain.pairing.dutch.types import (
     Board,
     Colour,
     Outcome,
-    PairingImpossible,
 )
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings

@@ -31,6 +31,7 @@ import pytest
 from hypothesis import given, settings
 
 from app.domain.deadline import NO_DEADLINE
+from app.domain.errors import PairingImpossible
 from app.domain.explanation import Placement, RoundExplanation, Step
 from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.colours import colour_rule
@@ -46,7 +47,7 @@ from app.domain.pairing.dutch.explanation import (
 )
 from app.domain.pairing.dutch.round import dutch_round
 from app.domain.pairing.dutch.state import PlayerState, player_states
-from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPairing, PairingImpossible
+from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPairing
 from app.domain.trf import read_trf
 from app.domain.types import PlayerId
 from tests.domain.dutch_reference import (

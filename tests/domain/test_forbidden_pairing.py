@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from app.domain.chess import initial_colour
+from app.domain.errors import PairingImpossible
 from app.domain.forbidden import PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind
 from app.domain.pairing.by_standings import _history
@@ -19,7 +20,6 @@ from app.domain.pairing.constrained import SOFT_PAIRS_BROKEN, soft_order
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.round import dutch_input
 from app.domain.pairing.dutch.state import player_states
-from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament

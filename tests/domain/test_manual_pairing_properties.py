@@ -13,10 +13,9 @@ from __future__ import annotations
 from hypothesis import event, given, reject, settings
 from hypothesis import strategies as st
 
-from app.domain.errors import NoMoreRounds
+from app.domain.errors import NoMoreRounds, PairingImpossible
 from app.domain.formats import GroupAssignment, GroupsSetting
 from app.domain.manual_rounds import HandPairing, PairingRulesBroken
-from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.pairing_checks import Board, CheckRule, Severity
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.deadline import Deadline
-from app.domain.errors import PairingTimeout
+from app.domain.errors import PairingImpossible, PairingTimeout
 from app.domain.pairing.dutch import engine as dutch
 from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.criteria import Criteria
@@ -30,7 +30,6 @@ from app.domain.pairing.dutch.types import (
     DutchPairing,
     DutchPlayer,
     Outcome,
-    PairingImpossible,
     RoundRecord,
 )
 from app.domain.types import PlayerId, RoundNumber

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.errors import InvalidTrf, TooFewPlayers
-from app.domain.pairing.dutch.types import PairingImpossible
+from app.domain.errors import InvalidTrf, PairingImpossible, TooFewPlayers
 from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament

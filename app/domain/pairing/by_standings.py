@@ -13,7 +13,7 @@ from dataclasses import replace
 from app.domain.attendance import plays_round
 from app.domain.colours import Seating, assign_colours
 from app.domain.deadline import Deadline
-from app.domain.errors import TooFewPlayers
+from app.domain.errors import PairingImpossible, TooFewPlayers
 from app.domain.explanation import COLOUR, GROUP, Placement, RoundExplanation, Step
 from app.domain.forbidden import PairConstraint
 from app.domain.matches import GeneratedRound, Match, SwissRound
@@ -24,7 +24,6 @@ from app.domain.pairing.base import (
     PairingHistory,
     RoundPairing,
 )
-from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.pairing.interface import Constraints, PairRound, RoundRequest
 from app.domain.types import (
     Forfeit,

@@ -25,9 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from app.domain.deadline import Deadline
+from app.domain.errors import PairingImpossible
 from app.domain.forbidden import PairConstraint, PairKind
 from app.domain.matches import GeneratedRound
-from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.pairing.interface import NO_CONSTRAINTS, Constraints, PairRound, RoundRequest
 from app.domain.types import PlayerId
 

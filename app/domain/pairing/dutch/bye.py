@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
+from app.domain.errors import PairingImpossible
 from app.domain.pairing.dutch.completion import maximum_matching
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.state import PlayerState
-from app.domain.pairing.dutch.types import PairingImpossible
 from app.domain.types import PlayerId, Score
 
 __all__ = ["ByePlan", "plan_bye"]

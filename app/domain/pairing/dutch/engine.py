@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from app.domain.deadline import NO_DEADLINE, Deadline
+from app.domain.errors import PairingImpossible
 from app.domain.explanation import RoundExplanation
 from app.domain.pairing.dutch.brackets import BracketPairing, Scope, pair_bracket
 from app.domain.pairing.dutch.bye import ByePlan, plan_bye
@@ -31,7 +32,6 @@ from app.domain.pairing.dutch.types import (
     Colour,
     DutchInput,
     DutchPairing,
-    PairingImpossible,
 )
 from app.domain.types import PlayerId, Score
 

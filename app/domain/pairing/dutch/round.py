@@ -13,7 +13,7 @@ from app.domain.attendance import plays_round
 from app.domain.chess import initial_colour
 from app.domain.colours import ColourRule
 from app.domain.deadline import Deadline
-from app.domain.errors import RoundIncomplete, TooFewPlayers
+from app.domain.errors import PairingImpossible, RoundIncomplete, TooFewPlayers
 from app.domain.matches import GeneratedRound, Match, MatchId, SwissRound
 from app.domain.pairing.dutch.engine import pair_dutch
 from app.domain.pairing.dutch.types import (
@@ -21,7 +21,6 @@ from app.domain.pairing.dutch.types import (
     DutchInput,
     DutchPlayer,
     Outcome,
-    PairingImpossible,
     RoundRecord,
 )
 from app.domain.pairing.interface import Constraints, RoundRequest

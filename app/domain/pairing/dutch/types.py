@@ -12,13 +12,12 @@ named, and the player who gets the pairing-allocated bye (PAB), if any.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.domain.errors import DomainError
 from app.domain.explanation import NO_EXPLANATION, RoundExplanation
-from app.domain.forbidden import PairConstraint
 from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 
 __all__ = [
@@ -30,7 +29,6 @@ __all__ = [
     "DutchPlayer",
     "InvalidDutchInput",
     "Outcome",
-    "PairingImpossible",
     "RoundRecord",
 ]
 
@@ -101,45 +99,6 @@ class InvalidDutchInput(DomainError):
     """The engine's input contradicts itself (a history that cannot have happened)."""
 
     code = "invalid_pairing_input"
-
-
-class PairingImpossible(DomainError):
-    """No pairing of the round satisfies the absolute criteria C1–C3 (C.04.3 Art. 1.9.3:
-    the Chief Arbiter decides), or, in any system, none keeps the hard forbidden pairs apart.
-    ``players`` are the players who cannot all be given an opponent (``dutch_bye._unpairable``),
-    by id; ``names`` their names, in the same order, once the tournament has added them
-    (``named``); ``forbidden`` the hard forbidden pairs that stand in the way."""
-
-    code = "pairing_impossible"
-
-    def __init__(
-        self,
-        detail: str,
-        *,
-        players: Sequence[PlayerId] = (),
-        names: Sequence[str] = (),
-        forbidden: Sequence[PairConstraint] = (),
-    ) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.players = tuple(players)
-        self.names = tuple(names)
-        self.forbidden = tuple(forbidden)
-
-    def named(self, names: Mapping[PlayerId, str]) -> PairingImpossible:
-        """The same refusal with the players' names, listed in its message."""
-        listed = tuple(names.get(p, str(p)) for p in self.players)
-        detail = self.detail
-        if listed:
-            detail += ": " + ", ".join(listed) + " cannot all be given an opponent"
-        if self.forbidden:
-            detail += "; the forbidden pairs in the way: " + ", ".join(
-                f"{names.get(f.first, str(f.first))}–{names.get(f.second, str(f.second))}"
-                for f in self.forbidden
-            )
-        return PairingImpossible(
-            detail, players=self.players, names=listed, forbidden=self.forbidden
-        )
 
 
 @dataclass(frozen=True, slots=True)
