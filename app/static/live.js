@@ -282,8 +282,9 @@
           page.push(item);
         }
       }
-      pages.forEach((rows, index) => slides.push({ view, rows, index, count: pages.length }));
       items.forEach((item) => item.classList.remove("off"));
+      const even = evenly(view, items, pages);
+      even.forEach((rows, index) => slides.push({ view, rows, index, count: even.length }));
       view.classList.remove("shown");
     }
     const same = (slide) => was && slide.view.dataset.view === was.view.dataset.view;
@@ -296,6 +297,22 @@
     }
   }
 
+  // The same number of pages, their rows shared out evenly (40 players: 10 and 10 boards, not
+  // 19 and 1), kept only if each of those pages fits; else the pages as filled.
+  function evenly(view, items, pages) {
+    if (pages.length < 2) return pages;
+    const size = Math.ceil(items.length / pages.length);
+    const even = [];
+    for (let at = 0; at < items.length; at += size) even.push(items.slice(at, at + size));
+    const fit = even.length === pages.length && even.every((rows) => {
+      const keep = new Set(rows);
+      items.forEach((item) => item.classList.toggle("off", !keep.has(item)));
+      return fits();
+    });
+    items.forEach((item) => item.classList.remove("off"));
+    return fit ? even : pages;
+  }
+
   function showSlide(index) {
     const previous = slides[slideAt];
     if (previous) {
@@ -305,7 +322,8 @@
     slideAt = index;
     const slide = slides[index];
     slide.view.classList.add("shown");
-    slide.view.dataset.page = slide.count > 1 ? `${slide.index + 1}/${slide.count}` : "";
+    const heading = slide.view.querySelector("h2");
+    if (heading) heading.dataset.page = slide.count > 1 ? `${slide.index + 1}/${slide.count}` : "";
     if (slide.count > 1) {
       const keep = new Set(slide.rows);
       slide.view.querySelectorAll("[data-item]").forEach((el) => {

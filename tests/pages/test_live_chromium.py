@@ -275,7 +275,7 @@ def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(database
             shown = p.execute_script(
                 "const v = document.querySelectorAll('main .view.shown');"
                 "const fits = document.documentElement.scrollHeight <= innerHeight + 1;"
-                "return [v.length, v[0].dataset.view + ' ' + (v[0].dataset.page || ''), fits]"
+                "return [v.length, v[0].dataset.view + ' ' + (v[0].querySelector('h2').dataset.page || ''), fits]"
             )
             assert shown[0] == 1 and shown[2], shown  # one view at a time, and it fits
             seen.add(shown[1])
@@ -297,4 +297,39 @@ def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(database
         assert len(boards) < 17  # results kept coming while it rotated
         rows = tv.execute_script("return document.querySelectorAll('#standings tbody tr').length")
         assert rows == 40
+        assert still_the_same_page(tv)
+
+
+SHOWN_PAGE = """
+const view = document.querySelector('main .view.shown');
+const heading = view.querySelector('h2');
+const rows = [...view.querySelectorAll('[data-item]')].filter(el => !el.classList.contains('off'));
+return [view.dataset.view, rows.map(el => el.dataset.key),
+        getComputedStyle(heading, '::after').content];
+"""
+
+
+def test_tv_pages_share_the_rows_evenly_and_show_their_number_in_the_heading(
+    database: str,
+) -> None:
+    """40 players at 1920 × 1080: the round's 20 boards need two pages, cut 10 and 10 (not 19
+    and 1), and the heading reads "1/2", "2/2" as docs/live.md promises."""
+    with serve(database) as base, start(base, players=40) as evening, chromium(1920, 1080) as tv:
+        evening.generate()
+        open_live(tv, base, evening, "?tv=1")
+        wait_for(tv, lambda p: p.execute_script("return !!document.querySelector('main.rotating')"))
+        pages: dict[str, tuple[int, str]] = {}  # first board shown -> (boards shown, ::after)
+
+        def every_round_page(p: webdriver.Chrome) -> bool:
+            view, keys, after = p.execute_script(SHOWN_PAGE)
+            if view == "round":
+                pages[keys[0]] = (len(keys), after)
+            return sum(rows for rows, _ in pages.values()) >= 20
+
+        wait_for(tv, every_round_page, limit=90)
+        sizes = sorted(rows for rows, _ in pages.values())
+        assert len(sizes) >= 2 and sum(sizes) == 20, pages
+        assert sizes[-1] - sizes[0] <= 1, pages  # 10 and 10, not 19 and 1
+        numbers = sorted(after.strip('" ') for _, after in pages.values())
+        assert numbers == [f"{n}/{len(sizes)}" for n in range(1, len(sizes) + 1)], pages
         assert still_the_same_page(tv)
