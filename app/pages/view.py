@@ -47,6 +47,15 @@ CRITERION_LABELS = {
     "goals_for": N_("goals for"),
     "start_number": N_("start number (lower first)"),
 }
+TIEBREAK_LABELS = {
+    Tiebreak.BUCHHOLZ: N_("Buchholz"),
+    Tiebreak.GOALS: N_("goals"),
+    Tiebreak.LIM: N_("Lim"),
+    Tiebreak.SONNEBORN_BERGER: N_("Sonneborn-Berger"),
+    Tiebreak.PROGRESSIVE: N_("progressive score"),
+    Tiebreak.DIRECT_ENCOUNTER: N_("direct encounter"),
+}
+"""The name of each tiebreak choice on the pages (the API keeps its identifier)."""
 FINAL_PHASE_LABELS = {
     FinalPhaseKind.SEMIFINALS: N_("semifinals, then the final and the third-place final"),
     FinalPhaseKind.FINAL: N_("the final, 1st v 2nd"),
@@ -179,6 +188,7 @@ class PrintView:
     status: Status
     status_label: str
     tiebreak: Tiebreak
+    tiebreak_label: str
     criteria: tuple[str, ...]
     show_buchholz: bool
     format: ResolvedFormat
@@ -230,6 +240,7 @@ def build_view(tournament: Tournament) -> PrintView:
         status=tournament.status,
         status_label=STATUS_LABELS[tournament.status],
         tiebreak=tiebreak,
+        tiebreak_label=TIEBREAK_LABELS[tiebreak],
         criteria=tuple(CRITERION_LABELS[c] for c in TIEBREAK_CRITERIA[tiebreak]),
         show_buchholz=tiebreak is not Tiebreak.GOALS,
         format=fmt,

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from app.domain.types import Tiebreak
 from app.pages.i18n import choose_language
 from app.printing import render_print_page
 from tests.api.helpers import create, play_round
@@ -78,3 +79,39 @@ def test_the_print_page_negotiates_and_allows_only_its_own_style(client: ApiClie
         url, headers={"Accept-Language": "cs", "If-None-Match": czech.headers["etag"]}
     )
     assert again.status_code == 304
+
+
+# "Tiebreak in use: …" with the tiebreak named in each language, never its API identifier.
+G, P = Tiebreak.GOALS, Tiebreak.PROGRESSIVE
+TIEBREAK_NAMES = {
+    "en": ("Tiebreak in use: ", {G: "goals", P: "progressive score"}),
+    "it": ("Spareggio in uso: ", {G: "gol", P: "punteggio progressivo"}),
+    "sk": ("Pomocné hodnotenie: ", {G: "góly", P: "progresívne skóre"}),
+    "cs": ("Pomocné hodnocení: ", {G: "góly", P: "progresivní skóre"}),
+}
+
+
+@pytest.mark.parametrize("language", list(TIEBREAK_NAMES))
+@pytest.mark.parametrize("tiebreak", [Tiebreak.GOALS, Tiebreak.PROGRESSIVE])
+def test_the_print_page_names_the_tiebreak_in_its_language(
+    language: str, tiebreak: Tiebreak
+) -> None:
+    tournament = standard_evening(tiebreak=tiebreak)
+    page = render_print_page(tournament, name="Cup", language=language)  # type: ignore[arg-type]
+
+    label, names = TIEBREAK_NAMES[language]
+    assert f"{label}{names[tiebreak]}</div>" in page
+    if names[tiebreak] != tiebreak.value:
+        assert f": {tiebreak.value}<" not in page
+
+
+@pytest.mark.parametrize("language", list(TIEBREAK_NAMES))
+def test_the_live_page_names_the_tiebreak_in_its_language(client: ApiClient, language: str) -> None:
+    t = create(client, 6, tiebreak="progressive")
+    play_round(client, t)
+
+    page = client.get(f"/v1/tournaments/{t.id}/live?lang={language}").text
+
+    label, names = TIEBREAK_NAMES[language]
+    assert f"<strong>{label}{names[Tiebreak.PROGRESSIVE]}</strong>" in page
+    assert ": progressive<" not in page

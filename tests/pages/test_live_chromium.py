@@ -275,7 +275,8 @@ def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(database
             shown = p.execute_script(
                 "const v = document.querySelectorAll('main .view.shown');"
                 "const fits = document.documentElement.scrollHeight <= innerHeight + 1;"
-                "return [v.length, v[0].dataset.view + ' ' + (v[0].querySelector('h2').dataset.page || ''), fits]"
+                "const page = v[0].querySelector('h2').dataset.page || '';"
+                "return [v.length, v[0].dataset.view + ' ' + page, fits]"
             )
             assert shown[0] == 1 and shown[2], shown  # one view at a time, and it fits
             seen.add(shown[1])

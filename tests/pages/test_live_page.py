@@ -40,7 +40,7 @@ def test_a_round_in_play_shows_its_boards_results_and_the_standings(client: ApiC
     qualified = {int(pid) for classes, pid in rows if "qualified" in classes.split()}
     assert qualified == {r["player_id"] for r in standings["rows"] if r["qualified"]}
     assert len(qualified) == 4
-    assert "Tiebreak in use: buchholz" in page
+    assert "Tiebreak in use: Buchholz" in page
     assert "points › Buchholz › goal difference › goals for › start number" in page
 
 

@@ -56,7 +56,7 @@ def test_the_tiebreak_in_use_is_written_at_the_top_with_its_criteria_in_order() 
 
     top = page.index('id="tiebreak"')
     assert top < page.index('id="standings"') < page.index('id="rounds"')
-    assert "Tiebreak in use: buchholz" in page
+    assert "Tiebreak in use: Buchholz" in page
     criteria = re.findall(r"<li>([^<]+)</li>", between(page, '<ol class="criteria">', "</ol>"))
     assert criteria == [
         "points",
