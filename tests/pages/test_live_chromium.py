@@ -334,3 +334,20 @@ def test_tv_pages_share_the_rows_evenly_and_show_their_number_in_the_heading(
         numbers = sorted(after.strip('" ') for _, after in pages.values())
         assert numbers == [f"{n}/{len(sizes)}" for n in range(1, len(sizes) + 1)], pages
         assert still_the_same_page(tv)
+
+
+CUT_HEADERS = """
+return [...document.querySelectorAll('#round thead th')]
+  .filter(th => th.scrollWidth > th.clientWidth)
+  .map(th => [th.textContent.trim(), th.scrollWidth, th.clientWidth]);
+"""
+
+
+def test_no_board_column_header_is_cut_on_a_phone_in_any_language(database: str) -> None:
+    """390 px wide (a phone): "Risultato", "Výsledok", "Tav", … read whole above the boards."""
+    with serve(database) as base, start(base, players=16) as evening, chromium(390, 844) as phone:
+        evening.generate()
+        for language in ("en", "it", "sk", "cs"):
+            phone.get(f"{base}/v1/tournaments/{evening.id}/live?lang={language}")
+            wait_for(phone, lambda p: state(p) == "live")
+            assert phone.execute_script(CUT_HEADERS) == [], language
