@@ -65,6 +65,12 @@ class Subscriber:
             self.pending.append((seq, data))
         self.wake.set()
 
+    def catch_up(self) -> None:
+        """Read from the database once more: events may have been saved after this stream read
+        its backlog and before its channel knew where it starts."""
+        self.lagged = True
+        self.wake.set()
+
     def close(self) -> None:
         self.closed = True
         self.wake.set()
@@ -190,6 +196,10 @@ class Hub:
                 # From the current end: subscribers read what was before it themselves.
                 seqs = await self._db(lambda s: events.last_seqs(s, [tournament_id]))
                 channel.last_seq = seqs.get(tournament_id, 0)
+                # Events saved between a first subscriber's backlog read and this read are in
+                # neither: each subscriber so far reads from the database once more.
+                for subscriber in channel.subscribers:
+                    subscriber.catch_up()
             while channel.dirty and channel.subscribers:
                 channel.dirty = False
                 while True:

@@ -97,8 +97,9 @@ async def frames(
 ) -> AsyncGenerator[bytes, None]:
     """Every event after ``after`` exactly once, in order, then the live ones as they come.
 
-    Subscribed before the backlog is read, so nothing saved in between is missed; what both
-    bring is sent once (by ``seq``).
+    Subscribed before the backlog is read, so nothing saved in between is missed (a new
+    channel, which learns where it starts only later, makes its first subscribers read the
+    database once more: ``Subscriber.catch_up``); what both bring is sent once (by ``seq``).
     """
     deadline = time.monotonic() + seconds
     sent = after
