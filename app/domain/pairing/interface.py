@@ -92,8 +92,7 @@ class Capabilities:
     ``groups``: pairs the groups variant (each group on its own). ``colours``: its colour rule.
     ``absolute_criteria``: refuses a round it cannot pair by its absolute criteria
     (``PairingImpossible``) instead of falling back to a marked round with rematches.
-    ``lookahead``: looks ahead to the later rounds. ``explanations``: says why it paired a
-    round as it did. ``constraints``: honours ``Constraints``. ``fide_numbers``: start numbers
+    ``fide_numbers``: start numbers
     are pairing numbers by C.04.2 Art. 2 (rating, title, name), kept in that order when a name
     changes in registration and given to a late entry at their place.
     """
@@ -101,10 +100,7 @@ class Capabilities:
     groups: bool
     colours: Colours
     absolute_criteria: bool
-    lookahead: bool
     fide_numbers: bool = False
-    explanations: bool = False
-    constraints: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,6 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 groups=True,
                 colours=Colours.BALANCE,
                 absolute_criteria=False,
-                lookahead=True,
-                explanations=True,
-                constraints=True,
             ),
         ),
         PairingSystem.LIM: System(
@@ -35,9 +32,6 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 groups=True,
                 colours=Colours.BALANCE,
                 absolute_criteria=False,
-                lookahead=False,
-                explanations=True,
-                constraints=True,
             ),
         ),
         PairingSystem.DUTCH: System(
@@ -47,10 +41,7 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 groups=False,
                 colours=Colours.FIDE,
                 absolute_criteria=True,
-                lookahead=False,
-                explanations=True,
                 fide_numbers=True,
-                constraints=True,
             ),
         ),
     }
