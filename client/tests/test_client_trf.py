@@ -131,13 +131,13 @@ def test_svizzera_check_shows_the_round_whose_colours_were_turned(
         lines[i] = lines[i][:column] + colour + lines[i][column + 1 :]
     path = tmp_path / "turned.trf"
     path.write_bytes("\r".join(lines).encode())
-    shown = json.loads(svizzera("check", str(path), "--json").stdout)
+    shown = json.loads(svizzera("check", str(path), "--json", status=2).stdout)
     assert (shown["rounds_checked"], shown["rounds_differing"]) == (7, 1)
     [difference] = shown["differences"]
     assert difference["round"] == 7 and difference["other_opponents"] == []
     white_rank = int(lines[white][4:8])
     assert difference["swapped_colours"] == [{"home": black_rank, "away": white_rank}]
-    human = svizzera("check", str(path)).stdout
+    human = svizzera("check", str(path), status=2).stdout
     assert "Round 7 differs" in human and "7 of 7 rounds checked by dutch, 1 differ" in human
     svizzera("import", str(REFERENCE / "dutch_p0012_r07_s101.trf"))
     assert "0 differ" in svizzera("check").stdout

@@ -209,7 +209,8 @@ def check(
     json: Json = False,
 ) -> None:
     """Pair every round again from the rounds before it and show the rounds that differ, with
-    both pairings: a TRF by dutch, the tournament by its own system. Nothing is stored."""
+    both pairings: a TRF by dutch, the tournament by its own system. Nothing is stored.
+    Exit status 0 when every round pairs as played, 2 when some differ, 1 on an error."""
     with Session(server, as_json=json, tournament=tournament) as s:
         if trf_file is not None:
             checked = s.client.check_trf(trf_file.read_bytes())
@@ -221,6 +222,8 @@ def check(
             *(render.difference_table(d, names) for d in checked.differences),
             render.check_summary(checked),
         )
+    if checked.rounds_differing:
+        raise typer.Exit(2)
 
 
 @app.command("check-in")
