@@ -19,6 +19,7 @@ EventType = Literal[
     "result.cleared",
     "player.withdrawn",
     "player.added",
+    "player.updated",
     "bye.requested",
     "bye.cancelled",
     "forbidden_pair.added",

@@ -39,6 +39,7 @@ RESULT_CORRECTED = "result.corrected"
 RESULT_CLEARED = "result.cleared"
 PLAYER_WITHDRAWN = "player.withdrawn"
 PLAYER_ADDED = "player.added"
+PLAYER_UPDATED = "player.updated"
 BYE_REQUESTED = "bye.requested"
 BYE_CANCELLED = "bye.cancelled"
 FORBIDDEN_PAIR_ADDED = "forbidden_pair.added"
@@ -55,6 +56,7 @@ TYPES = (
     RESULT_CLEARED,
     PLAYER_WITHDRAWN,
     PLAYER_ADDED,
+    PLAYER_UPDATED,
     BYE_REQUESTED,
     BYE_CANCELLED,
     FORBIDDEN_PAIR_ADDED,

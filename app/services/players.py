@@ -81,15 +81,15 @@ def update(
         detail["withdrawn"] = True
     if checked_in is not None:
         detail["checked_in"] = checked_in
+    changed = name is not None or team is not _KEEP or checked_in is not None
+    kind = events.PLAYER_WITHDRAWN if withdraw else events.PLAYER_UPDATED if changed else None
     _, player = commands.run(
         session,
         write,
         "players-update",
         change,
         detail=detail,
-        watch=lambda _: (
-            lambda _t, p: [(events.PLAYER_WITHDRAWN, events.player_data(p))] if withdraw else []
-        ),
+        watch=lambda _: lambda _t, p: [(kind, events.player_data(p))] if kind else [],
     )
     return player
 

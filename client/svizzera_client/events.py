@@ -155,6 +155,11 @@ class PlayerAddedEvent(EventEnvelope):
     data: PlayerData
 
 
+class PlayerUpdatedEvent(EventEnvelope):
+    type: Literal["player.updated"]
+    data: PlayerData
+
+
 class PlayerWithdrawnEvent(EventEnvelope):
     type: Literal["player.withdrawn"]
     data: PlayerData
@@ -199,6 +204,7 @@ EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
     "result.corrected": ResultCorrectedEvent,
     "result.cleared": ResultClearedEvent,
     "player.added": PlayerAddedEvent,
+    "player.updated": PlayerUpdatedEvent,
     "player.withdrawn": PlayerWithdrawnEvent,
     "bye.requested": ByeRequestedEvent,
     "bye.cancelled": ByeCancelledEvent,

@@ -54,6 +54,7 @@ EventType = Literal[
     "result.cleared",
     "player.withdrawn",
     "player.added",
+    "player.updated",
     "bye.requested",
     "bye.cancelled",
     "forbidden_pair.added",

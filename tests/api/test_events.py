@@ -54,6 +54,7 @@ def test_an_evening_writes_every_event_type_numbered_without_gaps(
     client.delete(result_url(t, first["matches"][0]["id"]), headers=t.auth)
     record(client, t, first["matches"][0]["id"], home=1, away=0)
     client.patch(f"/v1/tournaments/{t.id}/players/9", json={"withdrawn": True}, headers=t.auth)
+    client.patch(f"/v1/tournaments/{t.id}/players/8", json={"name": "Otto"}, headers=t.auth)
     for _ in range(3):
         play_round(client, t)
     semis = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth).json()["matches"]
@@ -197,9 +198,16 @@ def test_player_and_creation_events(app: FastAPI, client: ApiClient) -> None:
     assert [p["name"] for p in created["players"]] == ["Rossi", "Bianchi", "Verdi", "Neri"]
     added = client.post(f"/v1/tournaments/{t.id}/players", json={"name": "Gialli"}, headers=t.auth)
     assert stored(app, t.id)[-1]["data"] == {"player": added.json(), "version": 2}
-    # a rename is no event; a withdrawal is
-    client.patch(f"/v1/tournaments/{t.id}/players/1", json={"name": "Rossa"}, headers=t.auth)
-    assert types(app, t)[-1] == "player.added"
+    # a rename, a team and a check-in are player.updated (the version moved: readers must know)
+    renamed = client.patch(
+        f"/v1/tournaments/{t.id}/players/1",
+        json={"name": "Rossa", "team": "Ovest", "checked_in": True},
+        headers=t.auth,
+    )
+    assert renamed.json()["name"] == "Rossa" and renamed.json()["checked_in"] is True
+    assert stored(app, t.id)[-1]["type"] == "player.updated"
+    assert stored(app, t.id)[-1]["data"] == {"player": renamed.json(), "version": 3}
+    assert client.get(f"/v1/tournaments/{t.id}").headers["ETag"] == '"3"'
     generate(client, t)
     withdrawn = client.patch(
         f"/v1/tournaments/{t.id}/players/2", json={"withdrawn": True}, headers=t.auth

@@ -14,6 +14,7 @@ from svizzera_client.events import (
     ForbiddenPairAddedEvent,
     ForbiddenPairRemovedEvent,
     PlayerAddedEvent,
+    PlayerUpdatedEvent,
     PlayerWithdrawnEvent,
     ResultClearedEvent,
     ResultCorrectedEvent,
@@ -257,6 +258,10 @@ def _summary(event: EventEnvelope, names: Names) -> str:
         case TournamentCreatedEvent(data=data):
             return f"{data.tournament.name}, {len(data.players)} players"
         case PlayerAddedEvent(data=data) | PlayerWithdrawnEvent(data=data):
+            return data.player.name
+        case PlayerUpdatedEvent(data=data):
+            checked_in = " (checked in)" if data.player.checked_in else ""
+            return f"{data.player.name}{checked_in}"
             return data.player.name
         case ByeRequestedEvent(data=data):
             return f"{data.player.name} skips round {data.round} ({data.kind} bye)"
