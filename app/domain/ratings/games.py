@@ -1,0 +1,53 @@
+"""The games a rating counts: every match with a result, except forfeits (byes are no match)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from app.domain.matches import Match
+from app.domain.types import PlayerId, Side
+
+K = TypeVar("K", bound=Hashable)
+
+WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[K]):
+    """One rated game from ``player``'s side: ``score`` 1 (won), ½ (drawn) or 0 (lost)."""
+
+    player: K
+    opponent: K
+    score: Fraction
+
+
+def rated_games(matches: Iterable[Match]) -> list[Game[PlayerId]]:
+    """Both sides of every match with a result, in match order, forfeits left out.
+
+    A match's winner scores 1 and the loser 0, whatever decided it (goals, a tie-break,
+    penalties); a match without a winner is a draw, ½ each. A forfeit (one side or both) is no
+    game: nobody's rating moves for it, as FIDE leaves forfeits unrated.
+    """
+    games: list[Game[PlayerId]] = []
+    for match in sorted(matches, key=lambda m: m.id):
+        result = match.result
+        if result is None or result.forfeit is not None:
+            continue
+        side = result.winning_side
+        home = DRAW if side is None else WIN if side is Side.HOME else LOSS
+        games.append(Game(match.home, match.away, home))
+        games.append(Game(match.away, match.home, 1 - home))
+    return games
+
+
+def renamed(games: Iterable[Game[PlayerId]], ids: Mapping[PlayerId, K]) -> list[Game[K]]:
+    """The games with each player named by ``ids`` (e.g. a club register's entry); games of a
+    player missing from ``ids`` are left out."""
+    return [
+        Game(ids[g.player], ids[g.opponent], g.score)
+        for g in games
+        if g.player in ids and g.opponent in ids
+    ]
