@@ -27,7 +27,9 @@ $(STAMP): pyproject.toml client/pyproject.toml
 migrate: install
 	$(BIN)/alembic upgrade head
 
+# Prints the addresses a phone on the same network can open (app/lan.py: no external service).
 run: migrate
+	@$(BIN)/python -m app.lan --host $(HOST) --port $(PORT)
 	$(BIN)/uvicorn --factory app.main:create_app --host $(HOST) --port $(PORT) --no-proxy-headers
 
 test: install

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 from functools import lru_cache
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -30,6 +31,11 @@ class Settings(BaseSettings):
     forwarded_allow_ips: Annotated[list[str], NoDecode] = Field(
         default=[],
         description="Proxies (addresses, networks, or `*`) whose X-Forwarded-For is believed",
+    )
+    public_url: str | None = Field(
+        default=None,
+        description="The address the service is reached at from outside (https://host[/prefix]),"
+        " for the pages' QR codes behind a proxy; unset: from the request's Host",
     )
     max_body_bytes: int = Field(default=1_048_576, description="Largest request body accepted")
     db_pool_size: int = Field(
@@ -107,6 +113,17 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_means_unset(cls, value: str | None) -> str | None:
         return value or None
+
+    @field_validator("public_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        parts = urlsplit(value)
+        web = parts.scheme in ("http", "https") and parts.netloc
+        if not web or parts.query or parts.fragment:
+            raise ValueError("SVIZZERA_PUBLIC_URL must be an http(s) address, like https://host")
+        return value.rstrip("/")
 
     @field_validator("cors_origins", "forwarded_allow_ips", mode="before")
     @classmethod

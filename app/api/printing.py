@@ -10,9 +10,11 @@ from fastapi.responses import HTMLResponse, Response
 
 from app.api.deps import SessionDep, TournamentDep, TournamentId
 from app.api.pages import IfNoneMatch, LanguageDep, html_page, new_nonce, read_page
+from app.api.public_address import PublicBase
 from app.api.responses import READ
 from app.pages.i18n import DEFAULT, Language
 from app.printing import render_print_page, render_standings_csv
+from app.pages.room import address_tag, live_address
 from app.printing.csv_export import SEPARATOR_BY_LANGUAGE, Separator
 from app.services import storage
 
@@ -33,15 +35,19 @@ def print_page(
     session: SessionDep,
     tournament_id: TournamentId,
     language: LanguageDep,
+    base: PublicBase,
     if_none_match: IfNoneMatch = None,
 ) -> HTMLResponse:
     """Tiebreak in use at the top, qualifiers in green, every round, the final phase bracket;
-    two A4 pages for an evening, each with the tournament's name, today's date and its number.
-    In English, Italian, Slovak or Czech (`lang`, else `Accept-Language`)."""
-    # The page prints the server's date, so the date is part of its ETag: a page cached
-    # yesterday is not "not modified" today.
+    two A4 pages for an evening, each with the tournament's name, today's date and its number,
+    and a QR code of the live page for phones (`SVIZZERA_PUBLIC_URL`, else this request's
+    host). In English, Italian, Slovak or Czech (`lang`, else `Accept-Language`)."""
+    # The page prints the server's date and the live page's address, so both are part of its
+    # ETag: a page cached yesterday, or under another host, is not "not modified" here today.
     today = date.today()
-    header, tag = read_page(session, tournament_id, if_none_match, language, today.isoformat())
+    address = live_address(base, tournament_id)
+    variant = (address_tag(address), language, today.isoformat())
+    header, tag = read_page(session, tournament_id, if_none_match, *variant)
     nonce = new_nonce()
     html = render_print_page(
         storage.load(session, header.id),
@@ -50,6 +56,7 @@ def print_page(
         today=today,
         nonce=nonce,
         live_url=f"live?lang={language}",
+        live_address=address,
     )
     return html_page(html, tag=tag, policy=PRINT_POLICY.format(nonce=nonce))
 

@@ -19,10 +19,11 @@ from importlib import resources
 from app.domain.tournament import Tournament
 from app.domain.types import Status
 from app.pages.i18n import LANGUAGES, Language
+from app.pages.room import QR_SLOT
 from app.pages.templates import environment
 from app.pages.view import build_view
 
-STATIC_FILES = ("live.css", "live.js")
+STATIC_FILES = ("live.css", "live.js", "room.css")
 ROTATE_SECONDS = 10
 """How long TV mode shows one view when they do not all fit the screen."""
 
@@ -39,6 +40,7 @@ class Links:
     """The page in the other mode (TV when on a normal screen, normal in TV mode)."""
     css: str
     js: str
+    room_css: str
 
 
 @cache
@@ -46,6 +48,11 @@ def asset_url(name: str) -> str:
     """``/static/<name>?v=<hash of its bytes>``: a changed file gets a new URL (no stale cache)."""
     data = (resources.files("app") / "static" / name).read_bytes()
     return f"/static/{name}?v={hashlib.sha256(data).hexdigest()[:12]}"
+
+
+UP_TO_ROOT = "../../.."
+"""From ``/v1/tournaments/{id}/`` to the site's root: every link of the live page is relative,
+so it works from any host and under a proxy's path prefix."""
 
 
 def links(*, language: Language, tv: bool) -> Links:
@@ -56,8 +63,9 @@ def links(*, language: Language, tv: bool) -> Links:
         print_page=f"print?lang={language}",
         languages=tuple((lang, f"live?lang={lang}{mode}") for lang in LANGUAGES),
         tv=f"live?lang={language}" if tv else f"live?lang={language}&tv=1",
-        css=asset_url("live.css"),
-        js=asset_url("live.js"),
+        css=UP_TO_ROOT + asset_url("live.css"),
+        js=UP_TO_ROOT + asset_url("live.js"),
+        room_css=UP_TO_ROOT + asset_url("room.css"),
     )
 
 
@@ -70,6 +78,7 @@ def render_live_page(
     last_event_id: int,
     version: int,
     event_types: Sequence[str],
+    round_number: int | None = None,
 ) -> str:
     """The current round's boards and results, the standings with the tiebreak in use and the
     qualifiers marked, the final-phase bracket, and at the end the final ranking.
@@ -78,9 +87,14 @@ def render_live_page(
     ``version``, the tournament's version read before the state, tells it which results'
     events the standings shown already include;
     ``event_types``, every type it may carry, are the ones the script listens to.
+    ``round_number``: the Swiss round to show instead of the one in play (a phone looking
+    back; any status); one not drawn (yet, or taken back) shows the one in play. The TV page
+    carries ``room.QR_SLOT`` for the QR code of its address.
     """
     view = build_view(tournament)
-    current = view.rounds[-1] if view.rounds and tournament.status is Status.SWISS else None
+    latest = view.rounds[-1] if view.rounds and tournament.status is Status.SWISS else None
+    chosen = [r for r in view.rounds if r.number == round_number]
+    current = chosen[0] if chosen else latest
     return (
         environment(language)
         .get_template("live.html")
@@ -88,7 +102,9 @@ def render_live_page(
             name=name,
             v=view,
             current=current,
+            latest=latest,
             tv=tv,
+            qr_slot=QR_SLOT,
             last_event_id=last_event_id,
             version=version,
             event_types=" ".join(event_types),

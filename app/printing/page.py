@@ -8,6 +8,7 @@ from babel.dates import format_date
 
 from app.domain.tournament import Tournament
 from app.pages.i18n import DEFAULT, Language
+from app.pages.room import live_qr
 from app.pages.templates import environment
 from app.pages.view import build_view
 
@@ -20,6 +21,7 @@ def render_print_page(
     today: date | None = None,
     nonce: str = "",
     live_url: str | None = None,
+    live_address: str | None = None,
 ) -> str:
     """A print-ready A4 page: the tiebreak in use at the top, the standings with the qualifiers
     highlighted in green, the final phase as a bracket, the final ranking once decided, and every
@@ -27,10 +29,17 @@ def render_print_page(
     else the server's local date), written in ``language``, stands under the title and, with the
     tournament's name and the page number, at the foot of every printed page. No script, no
     external resource: the one inline style carries ``nonce`` for the Content-Security-Policy.
-    ``live_url``, when given, is linked on screen (not on paper).
+    ``live_url``, when given, is linked on screen (not on paper); ``live_address``, when
+    given, is printed with its QR code for phones.
     """
     day = format_date(today or date.today(), format="long", locale=language)
     template = environment(language).get_template("print.html")
     return template.render(
-        name=name, v=build_view(tournament), day=day, nonce=nonce, live_url=live_url
+        name=name,
+        v=build_view(tournament),
+        day=day,
+        nonce=nonce,
+        live_url=live_url,
+        live_address=live_address,
+        live_qr=live_qr,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import urljoin
 
 from app.services import events
 from tests.api.helpers import assert_problem, create, generate, play_round, record
@@ -57,7 +58,7 @@ def test_names_are_escaped_and_no_inline_script_is_allowed(client: ApiClient) ->
     assert page.count(html.escape(HOSTILE, quote=False)) >= 3  # title, heading, boards, table
     scripts = re.findall(r"<script[^>]*>", page)
     assert len(scripts) == 1
-    assert re.fullmatch(r'<script src="/static/live\.js\?v=[0-9a-f]{12}" defer>', scripts[0])
+    assert re.fullmatch(r'<script src="\.\./\.\./\.\./static/live\.js\?v=[0-9a-f]{12}" defer>', scripts[0])
     assert "style=" not in page and "<style" not in page
     policy = response.headers["content-security-policy"]
     assert "script-src 'self';" in policy
@@ -148,12 +149,13 @@ def test_tv_mode_and_languages_are_separate_cached_variants(client: ApiClient) -
 def test_static_files_are_served_with_the_hashed_urls_the_page_names(client: ApiClient) -> None:
     t = create(client, 4)
     page = live(client, t.id)
-    for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', page):
-        response = client.get(url)
+    # Relative to the page (from any host, under a proxy's prefix too): /static/ at the root.
+    for url in re.findall(r'(?:href|src)="(\.\./\.\./\.\./static/[^"]+)"', page):
+        response = client.get(urljoin(f"/v1/tournaments/{t.id}/live", url))
         assert response.status_code == 200, url
         assert len(response.content) > 1000
-    css, js = sorted(re.findall(r'"/static/(live\.\w+)\?v=[0-9a-f]{12}"', page))
-    assert (css, js) == ("live.css", "live.js")
+    files = sorted(re.findall(r'"\.\./\.\./\.\./static/(\w+\.\w+)\?v=[0-9a-f]{12}"', page))
+    assert files == ["live.css", "live.js", "room.css"]
 
 
 def test_an_unknown_tournament_or_language_is_a_problem(client: ApiClient) -> None:
