@@ -13,6 +13,7 @@ live page and the printed page put one in their QR code when they are opened as 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import socket
 import time
@@ -43,10 +44,8 @@ def lan_addresses() -> list[str]:
                 found.append(probe.getsockname()[0])
         except OSError:
             continue  # no route there
-    try:
+    with contextlib.suppress(OSError):  # a host name that does not resolve
         found += socket.gethostbyname_ex(socket.gethostname())[2]
-    except OSError:
-        pass  # a host name that does not resolve
     return [address for address in dict.fromkeys(found) if _usable(address)]
 
 

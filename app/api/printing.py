@@ -13,8 +13,8 @@ from app.api.pages import IfNoneMatch, LanguageDep, html_page, new_nonce, read_p
 from app.api.public_address import PublicBase
 from app.api.responses import READ
 from app.pages.i18n import DEFAULT, Language
-from app.printing import render_print_page, render_standings_csv
 from app.pages.room import address_tag, live_address
+from app.printing import render_print_page, render_standings_csv
 from app.printing.csv_export import SEPARATOR_BY_LANGUAGE, Separator
 from app.services import storage
 

@@ -58,7 +58,9 @@ def test_names_are_escaped_and_no_inline_script_is_allowed(client: ApiClient) ->
     assert page.count(html.escape(HOSTILE, quote=False)) >= 3  # title, heading, boards, table
     scripts = re.findall(r"<script[^>]*>", page)
     assert len(scripts) == 1
-    assert re.fullmatch(r'<script src="\.\./\.\./\.\./static/live\.js\?v=[0-9a-f]{12}" defer>', scripts[0])
+    assert re.fullmatch(
+        r'<script src="\.\./\.\./\.\./static/live\.js\?v=[0-9a-f]{12}" defer>', scripts[0]
+    )
     assert "style=" not in page and "<style" not in page
     policy = response.headers["content-security-policy"]
     assert "script-src 'self';" in policy

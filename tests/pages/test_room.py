@@ -138,7 +138,9 @@ def test_every_link_of_the_live_page_is_relative(client: ApiClient) -> None:
 
     for query in ("", "?tv=1", "?round=1"):
         page = get(client, f"/v1/tournaments/{t.id}/live{query}")
-        urls = re.findall(r'(?:href|src|data-events|data-standings|data-explanation)="([^"]*)"', page)
+        urls = re.findall(
+            r'(?:href|src|data-events|data-standings|data-explanation)="([^"]*)"', page
+        )
         assert len(urls) >= 5, query
         assert [u for u in urls if re.match(r"[a-z]+:|/", u)] == [], query
         assert "../../../static/live.js?v=" in page
@@ -196,7 +198,10 @@ def test_after_the_swiss_rounds_the_picker_still_reaches_each_of_them(
     looking_back = get(client, f"/v1/tournaments/{t.id}/live?round=2")
 
     assert board_ids(page) == []
-    assert picker(page) == [("1", "live?lang=en&round=1", False), ("2", "live?lang=en&round=2", False)]
+    assert picker(page) == [
+        ("1", "live?lang=en&round=1", False),
+        ("2", "live?lang=en&round=2", False),
+    ]
     assert board_ids(looking_back) == [m["id"] for m in second["matches"]]
     assert picker(looking_back)[1][2]
     assert 'id="final-phase"' in looking_back
