@@ -11,6 +11,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+import zxingcpp
+from PIL import Image
 
 from app.domain.tournament import Tournament
 from app.pages.i18n import Language, translations
@@ -34,6 +36,8 @@ def long_names_evening() -> Tournament:
 
 
 TODAY = date(2026, 12, 1)
+LIVE = "http://192.168.1.20:8000/v1/tournaments/OVIf3W8Vcx2_7CYw/live"
+"""The live page's address, as the QR code in the masthead carries it (on paper too)."""
 EVENINGS: dict[str, tuple[Callable[[], Tournament], Language, str]] = {
     "standard": (standard_evening, "en", "December 1, 2026"),
     "long-names": (long_names_evening, "it", "1 dicembre 2026"),
@@ -64,7 +68,9 @@ def test_a_whole_evening_prints_on_two_a4_pages_with_name_and_date_on_each(
     binary = chromium()
     tournament = build()
     page = tmp_path / "print.html"
-    html = render_print_page(tournament, name="Thursday Cup", language=language, today=TODAY)
+    html = render_print_page(
+        tournament, name="Thursday Cup", language=language, today=TODAY, live_address=LIVE
+    )
     page.write_text(html, encoding="utf-8")
     png, pdf = tmp_path / "page.png", tmp_path / "page.pdf"
 
@@ -74,6 +80,8 @@ def test_a_whole_evening_prints_on_two_a4_pages_with_name_and_date_on_each(
 
     width, height, bpp, pixels = png_pixels(png.read_bytes())
     assert (width, height) == (1240, 1754)
+    (code,) = zxingcpp.read_barcodes(Image.open(png))  # the live page's QR code, beside the title
+    assert code.text == LIVE
     # 4 qualifier rows, each ~1100 × 25 px of green, plus the winners in the bracket.
     assert count_colour(pixels, bpp, QUALIFIED_GREEN) > 50_000
     document = pdf.read_bytes()
