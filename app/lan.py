@@ -24,8 +24,9 @@ PROBES = ("10.255.255.255", "172.31.255.255", "192.168.255.255", "198.51.100.1")
 packet is sent: a UDP ``connect`` only chooses the route)."""
 
 LISTEN_CHECK_SECONDS = 0.5
-LISTEN_CHECK_TTL = 60.0
-"""Seconds a "does the server answer there" check is remembered."""
+REMEMBER_SECONDS = 60.0
+"""Seconds the addresses found, and whether the server answers at one, are remembered (a page
+asks at each request; a host name that resolves slowly must not slow every page down)."""
 
 
 def _usable(address: str) -> bool:
@@ -60,10 +61,14 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def _period() -> int:
+    return int(time.monotonic() // REMEMBER_SECONDS)
+
+
 def answers(address: str, port: int) -> bool:
     """Whether a TCP connection to ``address:port`` is accepted (the server listens there, not
     only on 127.0.0.1), remembered for a minute."""
-    return _answers(address, port, int(time.monotonic() // LISTEN_CHECK_TTL))
+    return _answers(address, port, _period())
 
 
 @lru_cache(maxsize=64)
@@ -75,9 +80,15 @@ def _answers(address: str, port: int, _period: int) -> bool:
         return False
 
 
+@lru_cache(maxsize=1)
+def _lan_addresses(_period: int) -> tuple[str, ...]:
+    return tuple(lan_addresses())
+
+
 def room_address(port: int) -> str | None:
-    """The first LAN address where this server answers on ``port``, if any."""
-    return next((a for a in lan_addresses() if answers(a, port)), None)
+    """The first LAN address where this server answers on ``port``, if any (the addresses and
+    the answer remembered for a minute)."""
+    return next((a for a in _lan_addresses(_period()) if answers(a, port)), None)
 
 
 def announcement(host: str, port: int) -> list[str]:

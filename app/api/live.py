@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from app.api.deps import ReadCacheDep, SessionDep, TournamentId
 from app.api.pages import IfNoneMatch, LanguageDep, html_page, read_page
-from app.api.public_address import PublicBase
+from app.api.public_address import public_base
 from app.api.responses import READ
 from app.pages.live import render_live_page
 from app.pages.room import QR_SLOT, address_tag, live_address, room_panel
@@ -45,7 +45,7 @@ def live_page(
     tournament_id: TournamentId,
     language: LanguageDep,
     cache: ReadCacheDep,
-    base: PublicBase,
+    request: Request,
     tv: Annotated[bool, Query(description="TV mode: large type, views rotate")] = False,
     round_number: Annotated[
         int | None,
@@ -63,8 +63,8 @@ def live_page(
     Czech (`lang`, else `Accept-Language`). Its script follows `…/events` and redraws on
     every event; without script it is right as of its load. On TV, a QR code of the page's
     address for phones (`SVIZZERA_PUBLIC_URL`, else this request's host)."""
-    address = live_address(base, tournament_id)
     # The TV page shows its address: a page cached under another host's is another variant.
+    address = live_address(public_base(request), tournament_id) if tv else ""
     mode = f"tv-{address_tag(address)}" if tv else "screen"
     variant = (language, mode) if round_number is None else (language, mode, f"r{round_number}")
     header, tag = read_page(session, tournament_id, if_none_match, *variant)

@@ -87,6 +87,7 @@ def test_a_page_opened_as_localhost_carries_the_lan_address_where_the_server_ans
     printed = get(client, f"/v1/tournaments/{t.id}/print", Host="127.0.0.1:8000")
     alone = tv(client, t, Host="localhost:9000")  # no LAN address answers on 9000
     named = tv(client, t, Host="svizzera.test:8000")
+    get(client, f"/v1/tournaments/{t.id}/live", Host="localhost:8000")  # no code: not asked
 
     assert qr_text(lan, "room-qr") == f"http://192.168.1.20:8000/v1/tournaments/{t.id}/live"
     assert qr_text(printed, "live-qr") == f"http://192.168.1.20:8000/v1/tournaments/{t.id}/live"
