@@ -100,6 +100,48 @@ class RoundLocked(DomainError):
     code = "round_locked"
 
 
+class RoundComplete(DomainError):
+    """A round whose matches all have their result: its clock does not start or resume."""
+
+    code = "round_complete"
+
+
+class ClockNotStarted(DomainError):
+    """A round's clock is paused, resumed or ended only once it was started."""
+
+    code = "clock_not_started"
+
+
+class ClockAlreadyStarted(DomainError):
+    """A running or paused clock is not started again: pause, resume or end it."""
+
+    code = "clock_already_started"
+
+
+class ClockNotRunning(DomainError):
+    """Only a running clock is paused."""
+
+    code = "clock_not_running"
+
+
+class ClockNotPaused(DomainError):
+    """Only a paused clock is resumed."""
+
+    code = "clock_not_paused"
+
+
+class ClockEnded(DomainError):
+    """An ended clock is neither paused, resumed nor ended again (it may be started anew)."""
+
+    code = "clock_ended"
+
+
+class ClockDurationRequired(DomainError):
+    """A clock starts with a duration: the request's, else the tournament's ``round_duration``."""
+
+    code = "clock_duration_required"
+
+
 class WinnerRequired(DomainError):
     """A level final-phase score must name its winner."""
 

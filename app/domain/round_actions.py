@@ -52,16 +52,20 @@ class RoundAction(StrEnum):
     PAIR_BY_HAND = "pair_by_hand"
     """Create the round from boards and byes given by the arbiter (``POST …/rounds`` with a
     body)."""
+    CLOCK = "clock"
+    """Start, pause, resume or end the round's clock (``app.domain.clock``)."""
 
 
-ON_THE_ROUND = frozenset({RoundAction.RESULT, RoundAction.UNDO, RoundAction.REPAIR_BY_HAND})
+ON_THE_ROUND = frozenset(
+    {RoundAction.RESULT, RoundAction.UNDO, RoundAction.REPAIR_BY_HAND, RoundAction.CLOCK}
+)
 """The actions on a round that exists; the others make the next round."""
 
 ALLOWED: Mapping[RoundState, frozenset[RoundAction]] = {
     RoundState.PAST: frozenset(),
-    RoundState.PLAYING: frozenset({RoundAction.RESULT}),
+    RoundState.PLAYING: frozenset({RoundAction.RESULT, RoundAction.CLOCK}),
     RoundState.PAIRED: frozenset(
-        {RoundAction.RESULT, RoundAction.UNDO, RoundAction.REPAIR_BY_HAND}
+        {RoundAction.RESULT, RoundAction.UNDO, RoundAction.REPAIR_BY_HAND, RoundAction.CLOCK}
     ),
     RoundState.NEXT: frozenset(
         {RoundAction.PREVIEW, RoundAction.GENERATE, RoundAction.PAIR_BY_HAND}
@@ -126,6 +130,11 @@ def _past(s: RoundSituation, action: RoundAction) -> DomainError:
         return RoundLocked(
             f"only the latest round can be undone: undo round {s.current_round} first"
         )
+    if action is RoundAction.CLOCK:
+        return RoundLocked(
+            f"only the latest round has a clock that runs: round {s.number} is over (the "
+            f"latest is {s.current_round})"
+        )
     return RoundLocked(
         f"only the latest round can be paired again: round {s.number} is over (the latest "
         f"is {s.current_round})"
@@ -143,6 +152,10 @@ def _playing(s: RoundSituation, action: RoundAction) -> DomainError:
 def _closed(s: RoundSituation, action: RoundAction) -> DomainError:
     if action is RoundAction.RESULT:
         return _past(s, action)
+    if action is RoundAction.CLOCK:
+        return WrongStatus(
+            "the final phase has started: the Swiss rounds' clocks cannot change any more"
+        )
     return WrongStatus(
         "the final phase has started: its Swiss rounds cannot be "
         + ("undone" if action is RoundAction.UNDO else "paired again")
