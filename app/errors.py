@@ -181,6 +181,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.NoMoreRounds: 409,
     domain.RoundLocked: 409,
     domain.RoundHasResults: 409,
+    domain.ClockDurationRequired: 422,
     domain.WinnerRequired: 422,
     domain.InvalidResult: 422,
     domain.FinalPlayed: 409,

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 
 from app.api import (
     checks,
+    clock,
     events,
     forbidden_pairs,
     health,
@@ -108,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         players,
         forbidden_pairs,
         rounds,
+        clock,
         results,
         tokens,
         standings,

@@ -59,6 +59,8 @@ class TournamentRow(SQLModel, table=True):
     )
     # round 1 pairs only the players checked in (app.domain.attendance)
     pair_checked_in_only: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # a round's time in seconds, what its clock counts down (null: none set)
+    round_duration: int | None = None
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
     resolved_final_phase: str = Field(max_length=16)
@@ -135,6 +137,28 @@ class RoundRow(SQLModel, table=True):
     # paired by hand (PUT …/pairing, POST …/rounds with boards), with the checks it accepted
     manual: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     checks: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class RoundClockRow(SQLModel, table=True):
+    """A Swiss round's clock as of its last action (``app.domain.clock``): the time left at
+    ``measured_at`` and whether it runs from there. No row: never started. It goes with its
+    round (an undone round takes its clock along)."""
+
+    __tablename__ = "round_clock"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tournament_id", "round"],
+            ["round.tournament_id", "round.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    tournament_id: str = Field(primary_key=True, max_length=32)
+    round: int = Field(primary_key=True)
+    state: str = Field(max_length=16)
+    duration_ms: int
+    remaining_ms: int
+    measured_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
 
 
 class MatchRow(SQLModel, table=True):

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
+from app.domain.clock import ClockState
 from app.domain.colours import ColourRule
 from app.domain.forbidden import PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
@@ -153,6 +154,11 @@ class TournamentRead(BaseModel):
     )
     pair_checked_in_only: bool = Field(
         description="Round 1 pairs only the checked-in players (the others miss round 1 only)"
+    )
+    round_duration: int | None = Field(
+        description="A round's time in seconds, what the round clock counts down (null: none "
+        "set; a clock is then started with its own `duration`)",
+        examples=[1800],
     )
     seed: int
     current_round: int = Field(description="0 before round 1")
@@ -316,6 +322,35 @@ class RoundRead(BaseModel):
 # -- explanations ------------------------------------------------------------------------------
 
 
+class ClockRead(BaseModel):
+    """A round's clock: its state and the time left at a server time. A client counts down
+    from these without asking again: while `running`, the time left at any later server time
+    `t` is `remaining_ms - (t - measured_at)`, never below 0 (`ends_at` is when it reaches 0).
+    At 0 the clock still runs and says `time_up`: the round does not end by itself."""
+
+    round: int = Field(examples=[3])
+    state: ClockState = Field(
+        description="`not_started` (never started), `running`, `paused` or `ended`"
+    )
+    duration_ms: int | None = Field(
+        description="The round's time as started; not started: the tournament's "
+        "`round_duration` (null: none set)",
+        examples=[1800000],
+    )
+    remaining_ms: int | None = Field(
+        description="Milliseconds left at `measured_at` (never negative); null as `duration_ms`",
+        examples=[1234500],
+    )
+    measured_at: datetime = Field(
+        description="The server time `remaining_ms` was measured at: a read's own time, an "
+        "event's action time"
+    )
+    ends_at: datetime | None = Field(
+        description="Running: the server time the clock reaches 0; else null"
+    )
+    time_up: bool = Field(description="Started, and no time left at `measured_at`")
+
+
 class ExplainedPlayer(BaseModel):
     id: int
     name: str
@@ -468,6 +503,12 @@ class RoundUndoneData(EventData):
 
     round: RoundRead
     status: Status
+
+
+class ClockData(EventData):
+    """The round's clock after the organizer's action, measured at the action's time."""
+
+    clock: ClockRead
 
 
 class ResultData(EventData):

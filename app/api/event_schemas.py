@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, create_model
 
 from app.read_models import (
     ByeData,
+    ClockData,
     FinalPhaseStartedData,
     ForbiddenPairData,
     PlayerData,
@@ -34,6 +35,10 @@ DATA: dict[str, type[BaseModel]] = {
     events.ROUND_GENERATED: RoundGeneratedData,
     events.ROUND_UNDONE: RoundUndoneData,
     events.ROUND_PAIRED_MANUALLY: RoundPairedManuallyData,
+    events.CLOCK_STARTED: ClockData,
+    events.CLOCK_PAUSED: ClockData,
+    events.CLOCK_RESUMED: ClockData,
+    events.CLOCK_ENDED: ClockData,
     events.RESULT_RECORDED: ResultData,
     events.RESULT_CORRECTED: ResultData,
     events.RESULT_CLEARED: ResultData,
@@ -55,6 +60,10 @@ SUMMARIES = {
     events.ROUND_UNDONE: "The latest Swiss round was taken back (none of its results recorded)",
     events.ROUND_PAIRED_MANUALLY: "The latest Swiss round's boards and byes were replaced by "
     "hand (none of its results recorded)",
+    events.CLOCK_STARTED: "The organizer started a round's clock",
+    events.CLOCK_PAUSED: "The organizer paused a round's clock",
+    events.CLOCK_RESUMED: "The organizer resumed a round's paused clock",
+    events.CLOCK_ENDED: "The organizer ended a round's clock",
     events.RESULT_RECORDED: "A result was recorded",
     events.RESULT_CORRECTED: "A recorded result was changed",
     events.RESULT_CLEARED: "A result was cleared",

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from app.domain.clock import MAX_DURATION_SECONDS, ClockAction
 from app.domain.forbidden import MAX_TEAM_LENGTH, PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.pairing_checks import CheckRule
@@ -71,6 +72,18 @@ CheckedInOnly = Annotated[
     Field(
         description="Round 1 pairs only the players checked in (`PATCH …/players/{id}` with "
         '`{"checked_in": true}`); the others miss round 1 only. Default false'
+    ),
+]
+
+ClockSeconds = Annotated[int, Field(ge=1, le=MAX_DURATION_SECONDS), JSON_NUMBER]
+"""A round's time in seconds (the round clock: ``app.domain.clock``)."""
+RoundDuration = Annotated[
+    ClockSeconds,
+    Field(
+        description="A round's time in seconds: what the round clock counts down when started "
+        "without a `duration` of its own (`POST …/rounds/{n}/clock`); may change at any time. "
+        "Default: none set",
+        examples=[1800],
     ),
 ]
 
@@ -140,6 +153,7 @@ class TournamentCreate(Schema):
         "`soft` or `hard`",
     )
     pair_checked_in_only: CheckedInOnly = False
+    round_duration: RoundDuration | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -161,8 +175,9 @@ class TournamentCreate(Schema):
 
 
 class TournamentUpdate(Schema):
-    """Rename (any time) and change settings (in registration only, but `avoid_same_team`,
-    which may change until the tournament is finished). Absent fields stay."""
+    """Rename (any time) and change settings (in registration only, but `avoid_same_team` and
+    `round_duration`, which may change until the tournament is finished). Absent fields stay;
+    `round_duration: null` unsets it."""
 
     name: TournamentName | None = None
     pairing: PairingSystem | None = None
@@ -177,6 +192,7 @@ class TournamentUpdate(Schema):
     allowed_byes: AllowedByes | None = None
     avoid_same_team: TeamRule | None = None
     pair_checked_in_only: CheckedInOnly | None = None
+    round_duration: RoundDuration | None = None
 
     model_config = ConfigDict(
         extra="forbid",
@@ -346,6 +362,27 @@ class HandPairingWrite(Schema):
 
 
 # -- health ------------------------------------------------------------------------------------
+
+
+class ClockWrite(Schema):
+    """An action on a round's clock; `duration` (seconds) only with `start`, where it replaces
+    the tournament's `round_duration` for this clock."""
+
+    action: ClockAction = Field(description="`start`, `pause`, `resume` or `end`")
+    duration: ClockSeconds | None = Field(
+        None, description="`start` only: the round's time in seconds (default: `round_duration`)"
+    )
+
+    @model_validator(mode="after")
+    def _duration_with_start(self) -> ClockWrite:
+        if self.duration is not None and self.action is not ClockAction.START:
+            raise ValueError("`duration` goes with `start` only: leave it out")
+        return self
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"action": "start"}, {"action": "start", "duration": 900}]},
+    )
 
 
 class Health(BaseModel):

@@ -83,8 +83,9 @@ class RoundClock:
         return max(self.remaining_ms - elapsed, 0)
 
     def measured(self, now: datetime) -> RoundClock:
-        """The same clock, its time left measured at ``now`` (what a read answers)."""
-        if self.state is not ClockState.RUNNING or now <= self.at:
+        """The same clock, its time left measured at ``now`` (what a read answers: a reader
+        learns the server's time from ``at`` whatever the state)."""
+        if now <= self.at:
             return self
         return replace(self, remaining_ms=self.remaining_at(now), at=now)
 

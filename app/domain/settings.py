@@ -20,7 +20,9 @@ class Settings:
     ``avoid_same_team`` whether two players of one team are a forbidden pair (``forbidden``),
     the one setting that may change after round 1 (it acts on the rounds not paired yet).
     ``pair_checked_in_only`` pairs only the checked-in players in round 1
-    (``app.domain.attendance``).
+    (``app.domain.attendance``). ``round_duration`` is a round's time in seconds, what a round's
+    clock counts down when started without another (``app.domain.clock``; ``None``: no default);
+    it may change at any time, as it only acts on clocks started afterwards.
     """
 
     seed: int
@@ -35,6 +37,7 @@ class Settings:
     allowed_byes: frozenset[ByeKind] | None = None
     avoid_same_team: TeamRule = TeamRule.OFF
     pair_checked_in_only: bool = False
+    round_duration: int | None = None
 
     @property
     def byes_allowed(self) -> frozenset[ByeKind]:

@@ -112,9 +112,15 @@ class Tournament(TournamentState):
     @_command
     def change_settings(self, settings: Settings) -> None:
         """Settings can change only in registration, but for ``avoid_same_team``, which acts on
-        the rounds not paired yet (until the tournament is finished); the new ones must fit
-        the players."""
-        if replace(settings, avoid_same_team=self.settings.avoid_same_team) == self.settings:
+        the rounds not paired yet, and ``round_duration``, which acts on the clocks started
+        afterwards (both until the tournament is finished); the new ones must fit the
+        players."""
+        kept = replace(
+            settings,
+            avoid_same_team=self.settings.avoid_same_team,
+            round_duration=self.settings.round_duration,
+        )
+        if kept == self.settings:
             if settings != self.settings and self.status is Status.FINISHED:
                 raise WrongStatus("the tournament is finished: no round is left to pair")
             self.settings = settings

@@ -34,6 +34,10 @@ TOURNAMENT_CREATED = "tournament.created"
 ROUND_GENERATED = "round.generated"
 ROUND_UNDONE = "round.undone"
 ROUND_PAIRED_MANUALLY = "round.paired_manually"
+CLOCK_STARTED = "clock.started"
+CLOCK_PAUSED = "clock.paused"
+CLOCK_RESUMED = "clock.resumed"
+CLOCK_ENDED = "clock.ended"
 RESULT_RECORDED = "result.recorded"
 RESULT_CORRECTED = "result.corrected"
 RESULT_CLEARED = "result.cleared"
@@ -51,6 +55,10 @@ TYPES = (
     ROUND_GENERATED,
     ROUND_UNDONE,
     ROUND_PAIRED_MANUALLY,
+    CLOCK_STARTED,
+    CLOCK_PAUSED,
+    CLOCK_RESUMED,
+    CLOCK_ENDED,
     RESULT_RECORDED,
     RESULT_CORRECTED,
     RESULT_CLEARED,

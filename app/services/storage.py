@@ -77,6 +77,7 @@ SETTINGS_COLUMNS = (
     T.c.allowed_byes,
     T.c.avoid_same_team,
     T.c.pair_checked_in_only,
+    T.c.round_duration,
     T.c.final_phase_started,
 )
 
@@ -116,6 +117,7 @@ def settings_from_columns(row: Any) -> Settings:
         else None,
         avoid_same_team=TeamRule(row.avoid_same_team),
         pair_checked_in_only=row.pair_checked_in_only,
+        round_duration=row.round_duration,
     )
 
 
@@ -147,6 +149,7 @@ def settings_columns(settings: Settings) -> dict[str, Any]:
         else None,
         "avoid_same_team": settings.avoid_same_team.value,
         "pair_checked_in_only": settings.pair_checked_in_only,
+        "round_duration": settings.round_duration,
     }
 
 

@@ -71,6 +71,7 @@ _SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
     "allowed_byes": lambda kinds: frozenset(ByeKind(k) for k in kinds),
     "avoid_same_team": TeamRule,
     "pair_checked_in_only": bool,
+    "round_duration": int,
 }
 
 

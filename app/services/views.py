@@ -78,6 +78,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
         allowed_byes=sorted(settings.byes_allowed),
         avoid_same_team=settings.avoid_same_team,
         pair_checked_in_only=settings.pair_checked_in_only,
+        round_duration=settings.round_duration,
         seed=row.seed,
         current_round=row.current_round,
         final_phase_started=row.final_phase_started,

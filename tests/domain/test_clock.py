@@ -58,6 +58,9 @@ def test_a_pause_keeps_the_time_left_and_a_resume_counts_on_from_it() -> None:
     paused = run((A.START, 0), (A.PAUSE, 4 * MINUTE))
     assert (paused.state, paused.remaining_ms, paused.ends_at) == (S.PAUSED, 6 * MINUTE, None)
     assert paused.remaining_at(at(50 * MINUTE)) == 6 * MINUTE
+    assert paused.measured(at(50 * MINUTE)) == RoundClock(
+        10 * MINUTE, S.PAUSED, 6 * MINUTE, at(50 * MINUTE)
+    )
     resumed = run((A.START, 0), (A.PAUSE, 4 * MINUTE), (A.RESUME, 9 * MINUTE))
     assert resumed.state is S.RUNNING
     assert resumed.ends_at == at(15 * MINUTE)
