@@ -58,6 +58,10 @@ ENUMS = {
     "TeamRule": "`avoid_same_team`: `off`, or two players of one team are a `soft` or `hard` "
     "forbidden pair",
     "ColourRule": "The rule of the colour allocation that put `home` at home",
+    "ClockAction": "What to do to a round's clock: `start` (from its whole duration), `pause`, "
+    "`resume` or `end`",
+    "ClockState": "A round's clock: `not_started`, `running` (also at 0: time is up), "
+    "`paused` or `ended`",
 }
 
 PROBLEM_REF = "#/components/schemas/Problem"

@@ -23,7 +23,7 @@ from app.pages.room import QR_SLOT
 from app.pages.templates import environment
 from app.pages.view import build_view
 
-STATIC_FILES = ("live.css", "live.js", "room.css")
+STATIC_FILES = ("live.css", "live.js", "room.css", "clock.css", "clock.js")
 ROTATE_SECONDS = 10
 """How long TV mode shows one view when they do not all fit the screen."""
 
@@ -41,6 +41,10 @@ class Links:
     css: str
     js: str
     room_css: str
+    clock_css: str
+    clock_js: str
+    """The round clock's style and script (``clock.js``: it counts down from the clock's
+    events, which ``live.js`` hands it)."""
 
 
 @cache
@@ -66,6 +70,8 @@ def links(*, language: Language, tv: bool) -> Links:
         css=UP_TO_ROOT + asset_url("live.css"),
         js=UP_TO_ROOT + asset_url("live.js"),
         room_css=UP_TO_ROOT + asset_url("room.css"),
+        clock_css=UP_TO_ROOT + asset_url("clock.css"),
+        clock_js=UP_TO_ROOT + asset_url("clock.js"),
     )
 
 

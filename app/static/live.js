@@ -50,6 +50,12 @@
     const id = Number(event.lastEventId);
     if (id <= lastEventId) return;
     lastEventId = id;
+    // A round's clock event carries the whole clock: clock.js shows it, nothing is redrawn.
+    if (event.type.startsWith("clock.") && window.svizzeraClock &&
+        window.svizzeraClock(JSON.parse(event.data).data)) {
+      document.getElementById("live").dataset.lastEventId = String(lastEventId);
+      return;
+    }
     // A Swiss result carries its match, not the standings (they grow with the field): the board
     // is updated in place and the standings are read again. Anything else is redrawn.
     const data = event.type.startsWith("result.") ? JSON.parse(event.data).data : null;

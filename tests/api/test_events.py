@@ -48,6 +48,9 @@ def test_an_evening_writes_every_event_type_numbered_without_gaps(
         headers=t.auth,
     )
     assert paired_again.status_code == 200, paired_again.text  # the same boards: the same matches
+    for action in ({"action": "start", "duration": 900}, {"action": "pause"}, {"action": "resume"}):
+        clocked = client.post(f"/v1/tournaments/{t.id}/rounds/1/clock", json=action, headers=t.auth)
+        assert clocked.status_code == 200, clocked.text
     for m in first["matches"]:
         record(client, t, m["id"], home=2, away=1)
     record(client, t, first["matches"][0]["id"], home=0, away=0)  # a correction
@@ -55,6 +58,10 @@ def test_an_evening_writes_every_event_type_numbered_without_gaps(
     record(client, t, first["matches"][0]["id"], home=1, away=0)
     client.patch(f"/v1/tournaments/{t.id}/players/9", json={"withdrawn": True}, headers=t.auth)
     client.patch(f"/v1/tournaments/{t.id}/players/8", json={"name": "Otto"}, headers=t.auth)
+    ended = client.post(
+        f"/v1/tournaments/{t.id}/rounds/1/clock", json={"action": "end"}, headers=t.auth
+    )
+    assert ended.status_code == 200, ended.text
     for _ in range(3):
         play_round(client, t)
     semis = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth).json()["matches"]
