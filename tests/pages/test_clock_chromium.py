@@ -47,7 +47,8 @@ def clock(evening: Evening, action: str, **more: Any) -> dict[str, Any]:
 
 def state(page: webdriver.Chrome) -> str:
     found: str = page.execute_script(
-        "const el = document.getElementById('clock'); return el.hidden ? 'hidden' : el.dataset.state"
+        "const el = document.getElementById('clock');"
+        "return el.hidden ? 'hidden' : el.dataset.state"
     )
     return found
 
