@@ -31,6 +31,10 @@ new MutationObserver(() => {
 """
 
 
+CLOCK_STATE = """const el = document.getElementById('clock');
+return el.hidden ? 'hidden' : el.dataset.state"""
+
+
 @pytest.fixture
 def database(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path}/svizzera.db"
@@ -46,10 +50,7 @@ def clock(evening: Evening, action: str, **more: Any) -> dict[str, Any]:
 
 
 def state(page: webdriver.Chrome) -> str:
-    found: str = page.execute_script(
-        "const el = document.getElementById('clock');"
-        "return el.hidden ? 'hidden' : el.dataset.state"
-    )
+    found: str = page.execute_script(CLOCK_STATE)
     return found
 
 
