@@ -149,6 +149,8 @@ class AsyncClient(ClientBase):
     pair_round_by_hand = AsyncOperation(operations.pair_round_by_hand)
     replace_pairing = AsyncOperation(operations.replace_pairing)
     undo_round = AsyncOperation(operations.undo_round)
+    get_clock = AsyncOperation(operations.get_clock)
+    change_clock = AsyncOperation(operations.change_clock)
     list_rounds = AsyncOperation(operations.list_rounds)
     get_round = AsyncOperation(operations.get_round)
     round_explanation = AsyncOperation(operations.round_explanation)

@@ -151,6 +151,8 @@ class Client(ClientBase):
     pair_round_by_hand = SyncOperation(operations.pair_round_by_hand)
     replace_pairing = SyncOperation(operations.replace_pairing)
     undo_round = SyncOperation(operations.undo_round)
+    get_clock = SyncOperation(operations.get_clock)
+    change_clock = SyncOperation(operations.change_clock)
     list_rounds = SyncOperation(operations.list_rounds)
     get_round = SyncOperation(operations.get_round)
     round_explanation = SyncOperation(operations.round_explanation)

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from svizzera_client.models import (
     ByeKind,
+    ClockRead,
     FinalPhaseRead,
     MatchRead,
     PairKind,
@@ -52,6 +53,12 @@ class RoundPairedManuallyData(EventData):
 
     round: RoundRead
     removed_matches: list[int]
+
+
+class ClockData(EventData):
+    """A round's clock after the organizer's action, measured at the action's time."""
+
+    clock: ClockRead
 
 
 class RoundUndoneData(EventData):
@@ -185,6 +192,26 @@ class ForbiddenPairRemovedEvent(EventEnvelope):
     data: ForbiddenPairData
 
 
+class ClockStartedEvent(EventEnvelope):
+    type: Literal["clock.started"]
+    data: ClockData
+
+
+class ClockPausedEvent(EventEnvelope):
+    type: Literal["clock.paused"]
+    data: ClockData
+
+
+class ClockResumedEvent(EventEnvelope):
+    type: Literal["clock.resumed"]
+    data: ClockData
+
+
+class ClockEndedEvent(EventEnvelope):
+    type: Literal["clock.ended"]
+    data: ClockData
+
+
 class FinalPhaseStartedEvent(EventEnvelope):
     type: Literal["final_phase.started"]
     data: FinalPhaseStartedData
@@ -200,6 +227,10 @@ EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
     "round.generated": RoundGeneratedEvent,
     "round.undone": RoundUndoneEvent,
     "round.paired_manually": RoundPairedManuallyEvent,
+    "clock.started": ClockStartedEvent,
+    "clock.paused": ClockPausedEvent,
+    "clock.resumed": ClockResumedEvent,
+    "clock.ended": ClockEndedEvent,
     "result.recorded": ResultRecordedEvent,
     "result.corrected": ResultCorrectedEvent,
     "result.cleared": ResultClearedEvent,

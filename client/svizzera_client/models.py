@@ -8,7 +8,7 @@ checks every schema here against a running server's document, field by field.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -49,6 +49,10 @@ EventType = Literal[
     "round.generated",
     "round.undone",
     "round.paired_manually",
+    "clock.started",
+    "clock.paused",
+    "clock.resumed",
+    "clock.ended",
     "result.recorded",
     "result.corrected",
     "result.cleared",
@@ -63,6 +67,9 @@ EventType = Literal[
     "tournament.finished",
 ]
 DeliveryStatus = Literal["pending", "delivered", "failed"]
+ClockAction = Literal["start", "pause", "resume", "end"]
+ClockState = Literal["not_started", "running", "paused", "ended"]
+"""A round's clock: never started, ``running`` (also at 0: time is up), ``paused``, ``ended``."""
 Points = int | float
 """Points and Buchholz: whole numbers as ``int``, halves as ``float`` (``1.5``)."""
 
@@ -151,6 +158,8 @@ class TournamentCreate(Request):
     avoid_same_team: TeamRule | None = None
     pair_checked_in_only: bool | None = None
     """Round 1 pairs only the checked-in players; the others miss round 1 only."""
+    round_duration: int | None = None
+    """A round's time in seconds: what a round's clock counts down (``change_clock``)."""
 
 
 class TournamentUpdate(Request):
@@ -170,6 +179,8 @@ class TournamentUpdate(Request):
     allowed_byes: list[ByeKind] | None = None
     avoid_same_team: TeamRule | None = None
     pair_checked_in_only: bool | None = None
+    round_duration: int | None = None
+    """Seconds; may change at any time (the clocks started afterwards count it)."""
 
 
 class PlayerUpdate(Request):
@@ -281,6 +292,8 @@ class TournamentRead(Response):
     allowed_byes: list[ByeKind] = Field(default_factory=list)
     avoid_same_team: TeamRule = "off"
     pair_checked_in_only: bool = False
+    round_duration: int | None = None
+    """A round's time in seconds (``None``: none set)."""
     seed: int
     current_round: int
     final_phase_started: bool
@@ -399,6 +412,35 @@ class RoundRead(Response):
     """Paired by hand (``pair_round_by_hand``, ``replace_pairing``)."""
     checks: list[PairingCheckRead] = []
     """Paired by hand: the rules the pairing breaks (errors accepted, warnings)."""
+
+
+class ClockWrite(Request):
+    """An action on a round's clock; ``duration`` (seconds) only with ``start``, replacing the
+    tournament's ``round_duration`` for this clock."""
+
+    action: ClockAction
+    duration: int | None = None
+
+
+class ClockRead(Response):
+    """A round's clock: the milliseconds left at the server time ``measured_at``; while
+    ``running`` they fall from there (``ends_at``: when it reaches 0), so count down from these
+    two without asking again. At 0 it still runs and says ``time_up``."""
+
+    round: int
+    state: ClockState
+    duration_ms: int | None
+    remaining_ms: int | None
+    measured_at: datetime
+    ends_at: datetime | None
+    time_up: bool
+
+    def remaining_at(self, server_time: datetime) -> int | None:
+        """The milliseconds left at ``server_time`` (a time of the server's clock)."""
+        if self.remaining_ms is None or self.state != "running":
+            return self.remaining_ms
+        elapsed = max((server_time - self.measured_at) // timedelta(milliseconds=1), 0)
+        return max(self.remaining_ms - elapsed, 0)
 
 
 class ExplainedPlayer(Response):

@@ -25,6 +25,9 @@ from svizzera_client.models import (
     ByeRequest,
     CheckRead,
     CheckRequest,
+    ClockAction,
+    ClockRead,
+    ClockWrite,
     DeliveryPage,
     DeliveryRead,
     DeliveryStatus,
@@ -357,6 +360,27 @@ def replace_pairing(
     """Replace the latest round's boards and byes by hand while none of its results is
     recorded; checked as ``pair_round_by_hand``."""
     return Call(one(RoundRead), json=body, if_match=if_match)
+
+
+@operation("GET", TOURNAMENT + "/rounds/{number}/clock", "rounds-clock-read")
+def get_clock(tournament_id: str, number: int) -> Call[ClockRead]:
+    """Round ``number``'s clock measured now (``not_started`` before its first start)."""
+    return Call(one(ClockRead))
+
+
+@operation("POST", TOURNAMENT + "/rounds/{number}/clock", "rounds-clock-change", auth="organizer")
+def change_clock(
+    tournament_id: str,
+    number: int,
+    action: ClockAction,
+    *,
+    duration: int | None = None,
+    if_match: IfMatch = None,
+) -> Call[ClockRead]:
+    """``start`` (``duration`` seconds, else the tournament's ``round_duration``), ``pause``,
+    ``resume`` or ``end`` round ``number``'s clock; the clock as it is after."""
+    body = ClockWrite(action=action, duration=duration)
+    return Call(one(ClockRead), json=body, if_match=if_match)
 
 
 @operation("POST", TOURNAMENT + "/rounds/preview", "rounds-preview", auth="organizer")

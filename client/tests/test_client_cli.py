@@ -11,6 +11,7 @@ import stat
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from typer.testing import CliRunner, Result
 
 from svizzera_client import Client, Forbidden
 from svizzera_client.cli import app
+from svizzera_client.events import ClockPausedEvent, ClockStartedEvent
 from svizzera_client.models import (
     FinalPhaseRead,
     MatchRead,
@@ -348,6 +350,51 @@ def test_client_check_in(client: Client) -> None:
     assert [p.checked_in for p in client.list_players(created.id)] == [False, True, False, False]
 
 
+def test_the_round_clock(svizzera: Run, tmp_path: Path) -> None:
+    players = tmp_path / "four.txt"
+    players.write_text("Anna\nBruno\nCarla\nDario\n")
+    created = as_json(svizzera("create", str(players), "--round-minutes", "25", "--json"))
+    assert created["round_duration"] == 1500
+    assert "(round_not_found)" in one_line_problem(
+        svizzera("clock", "show", "--round", "1", status=1)
+    )
+    svizzera("round")
+    assert svizzera("clock", "show").stdout.strip() == "Round 1: not started, 25:00 left"
+    started = as_json(svizzera("clock", "start", "--json"))
+    assert (started["round"], started["state"], started["duration_ms"]) == (1, "running", 1_500_000)
+    assert svizzera("clock", "pause").stdout.startswith("Round 1: paused, 2")
+    assert "(clock_not_running)" in one_line_problem(svizzera("clock", "pause", status=1))
+    assert svizzera("clock", "resume").stdout.startswith("Round 1: running, 2")
+    assert as_json(svizzera("clock", "end", "--json"))["state"] == "ended"
+    assert svizzera("clock", "start", "--minutes", "0.5").stdout.strip() == (
+        "Round 1: running, 0:30 left"
+    )
+    followed = svizzera("follow", "--timeout", "1").stdout
+    assert "clock.started: Round 1: running, 25:00 left" in followed
+    assert "clock.ended: Round 1: ended, 2" in followed
+
+
+def test_client_clock(client: Client) -> None:
+    players = [PlayerCreate(name=n) for n in "ABCD"]
+    created = client.create_tournament(TournamentCreate(name="Clocked", players=players))
+    client.generate_round(created.id)
+    assert client.get_clock(created.id, 1).state == "not_started"
+    started = client.change_clock(created.id, 1, "start", duration=60)
+    assert (started.state, started.remaining_ms, started.time_up) == ("running", 60_000, False)
+    assert started.ends_at == started.measured_at + timedelta(minutes=1)
+    assert started.remaining_at(started.measured_at + timedelta(seconds=45)) == 15_000
+    assert started.remaining_at(started.measured_at + timedelta(hours=1)) == 0
+    paused = client.change_clock(created.id, 1, "pause", if_match=started.etag)
+    assert paused.remaining_at(paused.measured_at + timedelta(hours=1)) == paused.remaining_ms
+    read = client.get_clock(created.id, 1)
+    assert (read.state, read.remaining_ms) == ("paused", paused.remaining_ms)
+    assert read.etag == f"W/{paused.etag}"
+    events = [e for e in client.events(created.id, timeout=1) if e.type.startswith("clock.")]
+    assert [type(e) for e in events] == [ClockStartedEvent, ClockPausedEvent]
+    clocks = [e.data.clock for e in events if isinstance(e, ClockStartedEvent | ClockPausedEvent)]
+    assert [c.model_dump() for c in clocks] == [started.model_dump(), paused.model_dump()]
+
+
 def every_command(group: TyperGroup, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """The commands, each as the words that name it; a group (with no options but --help) and
     then what it holds."""
@@ -372,7 +419,7 @@ def test_help_lists_flags_without_a_type_and_options_with_theirs(tmp_path: Path)
         assert usage.startswith("Usage: ") and " ".join(command) in usage, command
         assert "<bool>" not in shown, command  # a flag takes no value
         assert "\n  --help  " in shown, command
-        if command not in ((), ("token",)):
+        if command not in ((), ("token",), ("clock",)):
             assert "\n  --server <str>  " in shown, command  # an option takes one, and says so
             assert "\n  --json  " in shown, command
     export = CliRunner().invoke(app, ["export", "--help"], env=env).stdout

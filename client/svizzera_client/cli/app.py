@@ -7,6 +7,7 @@ svizzera import club.trf   svizzera export --trf   svizzera check [club.trf]
 svizzera forbid Anna Bruno [--soft]   svizzera forbid --list   svizzera forbid --remove 2
 svizzera team Anna "Chess Club Lugano"   svizzera team --avoid hard
 svizzera check-in [PLAYER...]
+svizzera clock start [--minutes 25]   svizzera clock pause|resume|end   svizzera clock show
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from svizzera_client.errors import ApiError
 from svizzera_client.events import PlayerAddedEvent
 from svizzera_client.models import (
     CheckRule,
+    ClockAction,
     DecidedBy,
     FinalPhaseKind,
     Forfeit,
@@ -146,6 +148,10 @@ def create(
             help="Round 1 pairs only the players checked in (svizzera check-in).",
         ),
     ] = False,
+    round_minutes: Annotated[
+        float | None,
+        typer.Option(help="A round's time, what svizzera clock start counts down."),
+    ] = None,
     create_key: CreateKey = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -164,6 +170,7 @@ def create(
             "seed": seed,
             "initial_colour": initial_colour,
             "pair_checked_in_only": checked_in_only or None,
+            "round_duration": None if round_minutes is None else seconds_of(round_minutes),
         }
         body = TournamentCreate.model_validate(
             {key: value for key, value in settings.items() if value is not None}
@@ -684,6 +691,102 @@ def team(
                 updated,
                 f"{updated.name}: " + (f"team {updated.team}" if updated.team else "no team"),
             )
+
+
+clock_app = typer.Typer(
+    help="The round clock: start, pause, resume, end; the live page counts it down."
+)
+app.add_typer(clock_app, name="clock")
+RoundOption = Annotated[
+    int | None, typer.Option("--round", help="The round (default: the latest).")
+]
+
+
+def seconds_of(minutes: float) -> int:
+    """Minutes as whole seconds (the API's unit), at least one."""
+    return max(round(minutes * 60), 1)
+
+
+def change_clock(
+    action: ClockAction,
+    number: int | None,
+    tournament: str | None,
+    server: str,
+    json: bool,
+    *,
+    minutes: float | None = None,
+) -> None:
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize()
+        if number is None:
+            number = s.client.get_tournament(tournament_id).current_round
+        duration = None if minutes is None else seconds_of(minutes)
+        clock = s.client.change_clock(tournament_id, number, action, duration=duration)
+        s.show(clock, render.clock_line(clock))
+
+
+@clock_app.command("start")
+def clock_start(
+    minutes: Annotated[
+        float | None,
+        typer.Option(help="The round's time (default: the tournament's round duration)."),
+    ] = None,
+    number: RoundOption = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Start the round's clock (again after end: a new count)."""
+    change_clock("start", number, tournament, server, json, minutes=minutes)
+
+
+@clock_app.command("pause")
+def clock_pause(
+    number: RoundOption = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Pause the round's clock: the time left waits."""
+    change_clock("pause", number, tournament, server, json)
+
+
+@clock_app.command("resume")
+def clock_resume(
+    number: RoundOption = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Count on from where the clock was paused."""
+    change_clock("resume", number, tournament, server, json)
+
+
+@clock_app.command("end")
+def clock_end(
+    number: RoundOption = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Stop the round's clock for good (the round itself goes on until its results are in)."""
+    change_clock("end", number, tournament, server, json)
+
+
+@clock_app.command("show")
+def clock_show(
+    number: RoundOption = None,
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """The round's clock now: its state and the time left."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.tournament_id()
+        if number is None:
+            number = s.client.get_tournament(tournament_id).current_round
+        clock = s.client.get_clock(tournament_id, number)
+        s.show(clock, render.clock_line(clock))
 
 
 token_app = typer.Typer(help="Scorekeeper tokens, and a new organizer token.")

@@ -9,6 +9,10 @@ from rich.table import Table
 from svizzera_client.events import (
     ByeCancelledEvent,
     ByeRequestedEvent,
+    ClockEndedEvent,
+    ClockPausedEvent,
+    ClockResumedEvent,
+    ClockStartedEvent,
     EventEnvelope,
     FinalPhaseStartedEvent,
     ForbiddenPairAddedEvent,
@@ -26,6 +30,7 @@ from svizzera_client.events import (
 )
 from svizzera_client.models import (
     CheckRead,
+    ClockRead,
     FinalPhaseRead,
     ForbiddenPairRead,
     MatchRead,
@@ -247,6 +252,24 @@ def final_phase_tables(final_phase: FinalPhaseRead, names: Names) -> list[Table]
     return tables
 
 
+def clock_time(ms: int) -> str:
+    """Milliseconds left as a clock shows them, whole seconds rounded up: ``1:05:00``,
+    ``25:00``, ``0:59``, ``0:00`` (only when the time is up)."""
+    seconds = -(-ms // 1000)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def clock_line(clock: ClockRead) -> str:
+    """``Round 3: running, 24:59 left`` (``time is up`` at 0; ``no round time set``)."""
+    if clock.remaining_ms is None:
+        return f"Round {clock.round}: not started, no round time set"
+    state = clock.state.replace("_", " ")
+    left = "time is up" if clock.time_up else f"{clock_time(clock.remaining_ms)} left"
+    return f"Round {clock.round}: {state}, {left}"
+
+
 def event_line(event: EventEnvelope, names: Names) -> str:
     """One line for a person following the tournament: ``#7 result.recorded: board 3 …``."""
     summary = _summary(event, names)
@@ -275,6 +298,13 @@ def _summary(event: EventEnvelope, names: Names) -> str:
             return f"round {data.round.number}, {len(data.round.matches)} matches"
         case RoundUndoneEvent(data=data):
             return f"round {data.round.number} taken back"
+        case (
+            ClockStartedEvent(data=data)
+            | ClockPausedEvent(data=data)
+            | ClockResumedEvent(data=data)
+            | ClockEndedEvent(data=data)
+        ):
+            return clock_line(data.clock)
         case (
             ResultRecordedEvent(data=data)
             | ResultCorrectedEvent(data=data)
