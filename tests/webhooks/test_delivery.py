@@ -97,6 +97,25 @@ def test_a_requested_bye_and_its_cancellation_are_delivered(
         validate(arrival.envelope)
 
 
+def test_a_round_clock_is_delivered_with_its_time_left_and_server_time(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    t = create(client, 4, round_duration=600)
+    generate(client, t)
+    register(client, t, receiver.url, events=["clock.started", "clock.paused"])
+    url = f"/v1/tournaments/{t.id}/rounds/1/clock"
+    with worker_running(app.state.engine, settings):
+        started = client.post(url, json={"action": "start"}, headers=t.auth)
+        paused = client.post(url, json={"action": "pause"}, headers=t.auth)
+        assert started.status_code == paused.status_code == 200, (started.text, paused.text)
+        arrivals = receiver.wait_for(2)
+    assert [a.headers["svizzera-event-type"] for a in arrivals] == ["clock.started", "clock.paused"]
+    assert [a.envelope["data"]["clock"] for a in arrivals] == [started.json(), paused.json()]
+    assert arrivals[0].envelope["data"]["clock"]["remaining_ms"] == 600_000
+    for arrival in arrivals:
+        validate(arrival.envelope)
+
+
 def test_a_receiver_failing_twice_gets_the_event_on_the_third_try_and_order_holds(
     app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
 ) -> None:
