@@ -38,7 +38,10 @@
 
   function draw() {
     const el = element();
-    if (!el) return;
+    if (!el) {  // no round shown (the final phase, the end)
+      document.body.classList.remove("clocked");
+      return;
+    }
     const clock = shown && shown.round === Number(el.dataset.round) ? shown : null;
     const visible = !!clock && clock.state !== "not_started" && clock.remaining_ms !== null;
     el.hidden = !visible;
