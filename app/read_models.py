@@ -319,7 +319,7 @@ class RoundRead(BaseModel):
     )
 
 
-# -- explanations ------------------------------------------------------------------------------
+# -- the round clock ---------------------------------------------------------------------------
 
 
 class ClockRead(BaseModel):
@@ -349,6 +349,9 @@ class ClockRead(BaseModel):
         description="Running: the server time the clock reaches 0; else null"
     )
     time_up: bool = Field(description="Started, and no time left at `measured_at`")
+
+
+# -- explanations ------------------------------------------------------------------------------
 
 
 class ExplainedPlayer(BaseModel):

@@ -361,7 +361,7 @@ class HandPairingWrite(Schema):
     )
 
 
-# -- health ------------------------------------------------------------------------------------
+# -- the round clock ---------------------------------------------------------------------------
 
 
 class ClockWrite(Schema):
@@ -383,6 +383,9 @@ class ClockWrite(Schema):
         extra="forbid",
         json_schema_extra={"examples": [{"action": "start"}, {"action": "start", "duration": 900}]},
     )
+
+
+# -- health ------------------------------------------------------------------------------------
 
 
 class Health(BaseModel):
