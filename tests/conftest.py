@@ -2,23 +2,81 @@
 
 ``db_url`` is parametrized: SQLite always, PostgreSQL too when ``SVIZZERA_TEST_POSTGRES_URL``
 is set. The schema is migrated once per session into a template (a SQLite file; a PostgreSQL
-template database) and each test gets a fresh copy of it.
+template database) and each test gets a fresh copy of it (on PostgreSQL, a copy another test
+emptied back to the template's state: ``tests.databases.DatabasePool``).
 """
 
 from __future__ import annotations
 
+import inspect
+import os
 import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from types import CodeType
 
+import hypothesis
 import pytest
 from fastapi import FastAPI
 
 from app.main import create_app
 from app.settings import Settings
 from tests.client import ApiClient
-from tests.databases import BACKENDS, POSTGRES_URL, PostgresServer, migrate
+from tests.databases import BACKENDS, POSTGRES_URL, DatabasePool, PostgresServer, migrate
+
+PROCESS_MARKERS = {
+    "server": ({"serve"}, "starts the real server in a process (tests.server.serve)"),
+    "browser": ({"chromium", "run_chromium"}, "starts Chromium (tests.pages.browser, .chromium)"),
+}
+"""Markers given to every test whose code, or a fixture's, calls one of these functions: what
+``make test-fast`` leaves out (``-m "not server and not browser"``)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for marker, (_names, meaning) in PROCESS_MARKERS.items():
+        config.addinivalue_line("markers", f"{marker}: {meaning} (set by tests/conftest.py)")
+
+
+def _names(code: CodeType) -> set[str]:
+    """The global and attribute names a function's code uses, nested functions' included."""
+    found = set(code.co_names)
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):
+            found |= _names(constant)
+    return found
+
+
+MAX_EXAMPLES = os.environ.get("SVIZZERA_TEST_MAX_EXAMPLES")
+"""At most this many examples for each property (``make test-fast`` sets it; ``make test`` runs
+every property with the examples it asks for)."""
+
+
+def _fewer_examples(function: object, at_most: int) -> None:
+    function = getattr(function, "__func__", function)
+    current = getattr(function, "_hypothesis_internal_use_settings", None)
+    if isinstance(current, hypothesis.settings) and current.max_examples > at_most:
+        fewer = hypothesis.settings(current, max_examples=at_most)
+        function._hypothesis_internal_use_settings = fewer  # type: ignore[attr-defined]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if not isinstance(item, pytest.Function):
+            continue
+        if MAX_EXAMPLES:
+            _fewer_examples(item.obj, int(MAX_EXAMPLES))
+        functions = [item.function]
+        for definitions in item._fixtureinfo.name2fixturedefs.values():
+            functions += [definition.func for definition in definitions]
+        used: set[str] = set()
+        for function in functions:
+            code = getattr(inspect.unwrap(function), "__code__", None)
+            if isinstance(code, CodeType):
+                used |= _names(code)
+        for marker, (names, _meaning) in PROCESS_MARKERS.items():
+            if used & names:
+                item.add_marker(marker)
 
 
 @pytest.fixture(scope="session")
@@ -41,17 +99,23 @@ def postgres() -> Iterator[tuple[PostgresServer, str]]:
     server.admin.dispose()
 
 
+@pytest.fixture(scope="session")
+def postgres_pool(postgres: tuple[PostgresServer, str]) -> Iterator[DatabasePool]:
+    pool = DatabasePool(*postgres)
+    yield pool
+    pool.close()
+
+
 def fresh_database(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> Iterator[str]:
     if backend == "sqlite":
         path = tmp_path / "svizzera.db"
         shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
         yield f"sqlite:///{path}"
         return
-    server, template = request.getfixturevalue("postgres")
-    name = f"svz_t_{uuid.uuid4().hex[:12]}"
-    url = server.create(name, template=template)
+    pool: DatabasePool = request.getfixturevalue("postgres_pool")
+    url = pool.take()
     yield url
-    server.drop(name)
+    pool.give(url)
 
 
 @pytest.fixture(params=BACKENDS)

@@ -46,6 +46,7 @@ def play(client: ApiClient, t: Organizer, swiss_round: dict[str, Any]) -> None:
     assert [m["result"] is not None for m in response.json()] == [True] * len(entries)
 
 
+@pytest.mark.slow  # left out of `make test-fast`
 def test_sixty_four_players_play_sixty_three_swiss_rounds_to_the_end(client: ApiClient) -> None:
     t = create(client, 64, swiss_rounds=63, final_phase="none")
     assert t.body["format"]["swiss_rounds"] == 63

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -440,6 +441,7 @@ def test_full_round_robins_beyond_the_exact_look_ahead_need_no_rematch(
     assert not any(LOOKAHEAD_UNPROVEN in path for path in paths)
 
 
+@pytest.mark.slow  # left out of `make test-fast`
 def test_a_round_robin_of_128_players_needs_no_rematch() -> None:
     """Issue 21: this one paired rematches in its last two rounds (126 in all) when round 125
     was accepted unproven; now round 125 is rebuilt and every round is proven."""
