@@ -86,6 +86,16 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture
+def sqlite_url(sqlite_template: Path, tmp_path: Path) -> str:
+    """A migrated SQLite file of this test's own, a copy of the template: for a test that
+    serves it from a process (``tests.server.serve``). Only the tests of the README's steps
+    migrate with ``alembic`` in a process (``tests.server.upgrade``), seconds each."""
+    path = tmp_path / "svizzera.db"
+    shutil.copyfile(sqlite_template, path)
+    return f"sqlite:///{path}"
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[tuple[PostgresServer, str]]:
     if POSTGRES_URL is None:

@@ -11,7 +11,7 @@ import httpx
 
 from tests.browser.pages import page_server
 from tests.chromium import chromium, run_chromium
-from tests.server import serve, upgrade
+from tests.server import serve
 
 # Creating with a JSON body and generating with `Authorization` are both preflighted by the
 # browser; the page reports what it could see of each answer.
@@ -56,12 +56,13 @@ def open_page(binary: str, origin: str, api: str, profile: Path) -> dict[str, An
     return result
 
 
-def test_a_page_on_a_listed_origin_writes_and_one_elsewhere_is_stopped(tmp_path: Path) -> None:
+def test_a_page_on_a_listed_origin_writes_and_one_elsewhere_is_stopped(
+    tmp_path: Path, sqlite_url: str
+) -> None:
     binary = chromium()
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "page.html").write_text(PAGE, encoding="utf-8")
-    url = f"sqlite:///{tmp_path / 'svizzera.db'}"
-    upgrade(url)
+    url = sqlite_url
     with (
         page_server(tmp_path / "site") as front_end,
         page_server(tmp_path / "site") as elsewhere,
@@ -108,13 +109,12 @@ SIMPLE_PAGE = """<!doctype html><meta charset="utf-8"><title>elsewhere</title><b
 
 
 def test_with_star_a_page_elsewhere_reads_but_cannot_create_by_a_simple_request(
-    tmp_path: Path,
+    tmp_path: Path, sqlite_url: str
 ) -> None:
     binary = chromium()
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "page.html").write_text(SIMPLE_PAGE, encoding="utf-8")
-    url = f"sqlite:///{tmp_path / 'svizzera.db'}"
-    upgrade(url)
+    url = sqlite_url
     with page_server(tmp_path / "site") as elsewhere, serve(url, cors_origins="*") as api:
         seen = open_page(binary, elsewhere, api, tmp_path / "p")
         created = httpx.get(f"{api}/v1/tournaments").json()["items"]

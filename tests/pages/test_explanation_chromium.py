@@ -18,14 +18,12 @@ from selenium.webdriver.common.keys import Keys
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import Evening, start
 from tests.pages.test_live_chromium import open_live
-from tests.server import serve, upgrade
+from tests.server import serve
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path}/svizzera.db"
-    upgrade(url)
-    return url
+def database(sqlite_url: str) -> str:
+    return sqlite_url
 
 
 def panel(page: webdriver.Chrome) -> list[str]:

@@ -11,21 +11,18 @@ import random
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
 from selenium import webdriver
 
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import HOSTILE, Evening, start
-from tests.server import free_port, serve, upgrade
+from tests.server import free_port, serve
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path}/svizzera.db"
-    upgrade(url)
-    return url
+def database(sqlite_url: str) -> str:
+    return sqlite_url
 
 
 @pytest.fixture
