@@ -25,7 +25,8 @@ NOT_MODELLED = {"HTTPValidationError", "ValidationError"}
 
 @pytest.fixture(scope="module")
 def openapi(server: LiveServer) -> dict[str, Any]:
-    document: dict[str, Any] = httpx.get(f"{server.url}/openapi.json").json()
+    # Generous: the first /openapi.json is built on request, seconds on a busy machine.
+    document: dict[str, Any] = httpx.get(f"{server.url}/openapi.json", timeout=60).json()
     return document
 
 
