@@ -22,6 +22,7 @@ from app.db import is_busy
 from app.domain import errors as domain
 from app.domain.errors import PairingImpossible
 from app.domain.manual_rounds import PairingPlayersInvalid, PairingRulesBroken
+from app.domain.reports import ResultAlreadyRecorded
 
 logger = logging.getLogger("svizzera")
 PROBLEM_JSON = "application/problem+json"
@@ -156,6 +157,18 @@ class WebhookUrlForbidden(InvalidValue):
     code = "webhook_url_forbidden"
 
 
+class WrongBoardCode(Forbidden):
+    code = "wrong_board_code"
+
+
+class PlayerResultsOff(Conflict):
+    code = "player_results_off"
+
+
+class NotASwissBoard(Conflict):
+    code = "not_a_swiss_board"
+
+
 class NotModified(Exception):
     """``If-None-Match`` names the current version: answer 304 without a body."""
 
@@ -195,6 +208,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     PairingImpossible: 409,
     PairingPlayersInvalid: 422,
     PairingRulesBroken: 409,
+    ResultAlreadyRecorded: 409,
     domain.InvalidTrf: 422,
     domain.PairingTimeout: 503,
 }

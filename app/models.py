@@ -61,6 +61,10 @@ class TournamentRow(SQLModel, table=True):
     pair_checked_in_only: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     # a round's time in seconds, what its clock counts down (null: none set)
     round_duration: int | None = None
+    # players may report results with their board's code (app.services.reports)
+    player_results: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # the key board codes are derived from (hex; null: none made yet); never shown, never logged
+    report_key: str | None = Field(default=None, max_length=64)
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
     resolved_final_phase: str = Field(max_length=16)
@@ -200,6 +204,42 @@ class ResultRow(SQLModel, table=True):
     decided_by: str | None = Field(default=None, max_length=16)
     forfeit: str | None = Field(default=None, max_length=8)
     recorded_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class ResultClaimRow(SQLModel, table=True):
+    """A side's latest claim of a board's result, entered by a player with the board's code.
+
+    At most one per side; a confirmed claim, and any result the organizer records, deletes the
+    board's claims (so do a board's removal and a change of its players)."""
+
+    __tablename__ = "result_claim"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tournament_id", "match_number"],
+            ["match.tournament_id", "match.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    tournament_id: str = Field(primary_key=True, max_length=32)
+    match_number: int = Field(primary_key=True)
+    side: str = Field(primary_key=True, max_length=8)
+    home_goals: int
+    away_goals: int
+    claimed_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class ReportCountRow(SQLModel, table=True):
+    """Result claims attempted in one minute, per board and per client address (both hashed):
+    the report quota. Rows of past minutes are deleted as new ones come."""
+
+    __tablename__ = "report_count"
+    __table_args__ = (Index("ix_report_count_minute", "minute"),)
+
+    key: str = Field(primary_key=True, max_length=64)
+    minute: int = Field(primary_key=True, sa_type=BigInteger)
+    """Minutes since the Unix epoch."""
+    count: int
 
 
 class AuditRow(SQLModel, table=True):

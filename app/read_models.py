@@ -160,6 +160,10 @@ class TournamentRead(BaseModel):
         "set; a clock is then started with its own `duration`)",
         examples=[1800],
     )
+    player_results: bool = Field(
+        description="Players report results with their board's code (`POST …/matches/{id}/"
+        "claims`, the table cards of `…/print`)"
+    )
     seed: int
     current_round: int = Field(description="0 before round 1")
     final_phase_started: bool
@@ -556,6 +560,16 @@ class ForbiddenPairData(EventData):
 
     forbidden_pair_id: int = Field(examples=[1])
     kind: PairKind
+
+
+class ReportData(EventData):
+    """A player's claim of a board's result: which board and which side claimed. Never the
+    board's code, nor the score claimed (the organizer reads the claims: `GET …/claims`)."""
+
+    match_id: int = Field(examples=[7])
+    round: int = Field(examples=[3])
+    board: int = Field(examples=[2])
+    side: Side = Field(description="The side whose player sent the claim")
 
 
 class ByeData(EventData):

@@ -70,6 +70,12 @@ class Settings(BaseSettings):
     create_rate: int = Field(
         default=30, ge=0, description="Tournaments one client address may create a minute; 0: any"
     )
+    report_rate: int = Field(
+        default=30, ge=0, description="Result claims one client address may send a minute; 0: any"
+    )
+    report_board_rate: int = Field(
+        default=10, ge=0, description="Result claims one board may take a minute; 0: any"
+    )
     webhooks_per_tournament: int = Field(
         default=10, ge=1, description="Webhook endpoints one tournament may have"
     )

@@ -19,6 +19,7 @@ from app.read_models import (
     FinalPhaseStartedData,
     ForbiddenPairData,
     PlayerData,
+    ReportData,
     ResultData,
     RoundGeneratedData,
     RoundPairedManuallyData,
@@ -42,6 +43,9 @@ DATA: dict[str, type[BaseModel]] = {
     events.RESULT_RECORDED: ResultData,
     events.RESULT_CORRECTED: ResultData,
     events.RESULT_CLEARED: ResultData,
+    events.REPORT_CLAIMED: ReportData,
+    events.REPORT_CONFIRMED: ReportData,
+    events.REPORT_DISPUTED: ReportData,
     events.PLAYER_WITHDRAWN: PlayerData,
     events.PLAYER_ADDED: PlayerData,
     events.PLAYER_UPDATED: PlayerData,
@@ -67,6 +71,12 @@ SUMMARIES = {
     events.RESULT_RECORDED: "A result was recorded",
     events.RESULT_CORRECTED: "A recorded result was changed",
     events.RESULT_CLEARED: "A result was cleared",
+    events.REPORT_CLAIMED: "A player claimed a board's result; it waits for the opponent's "
+    "confirmation",
+    events.REPORT_CONFIRMED: "The opponent confirmed the claim: the result is recorded (its "
+    "`result.recorded` comes just before)",
+    events.REPORT_DISPUTED: "The two players of a board claimed different results: the "
+    "organizer decides",
     events.PLAYER_WITHDRAWN: "A player withdrew",
     events.PLAYER_ADDED: "A player was added (registration or late entry)",
     events.PLAYER_UPDATED: "A player was renamed, put in a team or checked in or out",

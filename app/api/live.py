@@ -14,7 +14,7 @@ from app.api.public_address import public_base
 from app.api.responses import READ
 from app.pages.live import render_live_page
 from app.pages.room import QR_SLOT, address_tag, live_address, room_panel
-from app.services import events, storage
+from app.services import events, reports, storage
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["pages"])
 
@@ -81,6 +81,7 @@ def live_page(
             version=header.version,
             event_types=events.TYPES,
             round_number=round_number,
+            reports=reports.board_states(session, header.id),
         )
         return html.encode()
 

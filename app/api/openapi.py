@@ -30,6 +30,11 @@ TAGS: list[dict[str, Any]] = [
         "description": "Swiss rounds: generate the next, read, undo the latest",
     },
     {"name": "results", "description": "Record, correct and clear results, one or a batch"},
+    {
+        "name": "reports",
+        "description": "Players report results with their board's code; the organizer settles "
+        "disputes",
+    },
     {"name": "standings", "description": "The standings with their tiebreaks"},
     {"name": "final-phase", "description": "Semifinals, finals and the final ranking"},
     {"name": "tokens", "description": "Scorekeeper tokens and the organizer token's rotation"},

@@ -66,6 +66,14 @@ AllowedByes = Annotated[
         "default: both for dutch, none for the others",
     ),
 ]
+PlayerResults = Annotated[
+    bool,
+    JSON_BOOLEAN,
+    Field(
+        description="Players report results with their board's code (table cards of `…/print`; "
+        "`POST …/matches/{id}/claims`); may change at any time. Default false"
+    ),
+]
 CheckedInOnly = Annotated[
     bool,
     JSON_BOOLEAN,
@@ -154,6 +162,7 @@ class TournamentCreate(Schema):
     )
     pair_checked_in_only: CheckedInOnly = False
     round_duration: RoundDuration | None = None
+    player_results: PlayerResults = False
 
     model_config = ConfigDict(
         extra="forbid",
@@ -176,8 +185,8 @@ class TournamentCreate(Schema):
 
 class TournamentUpdate(Schema):
     """Rename (any time) and change settings (in registration only, but `avoid_same_team` and
-    `round_duration`, which may change until the tournament is finished). Absent fields stay;
-    `round_duration: null` unsets it."""
+    `round_duration`, which may change until the tournament is finished, and `player_results`,
+    any time). Absent fields stay; `round_duration: null` unsets it."""
 
     name: TournamentName | None = None
     pairing: PairingSystem | None = None
@@ -193,6 +202,7 @@ class TournamentUpdate(Schema):
     avoid_same_team: TeamRule | None = None
     pair_checked_in_only: CheckedInOnly | None = None
     round_duration: RoundDuration | None = None
+    player_results: PlayerResults | None = None
 
     model_config = ConfigDict(
         extra="forbid",

@@ -11,14 +11,16 @@ and one catalogue (the server's).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from app.domain.reports import BoardState
 from app.domain.tournament import Tournament
 from app.domain.types import Status
 from app.pages.i18n import LANGUAGES, Language
+from app.pages.reported import reported_boards
 from app.pages.room import QR_SLOT
 from app.pages.templates import environment
 from app.pages.view import build_view
@@ -85,6 +87,7 @@ def render_live_page(
     version: int,
     event_types: Sequence[str],
     round_number: int | None = None,
+    reports: Mapping[int, BoardState] | None = None,
 ) -> str:
     """The current round's boards and results, the standings with the tiebreak in use and the
     qualifiers marked, the final-phase bracket, and at the end the final ranking.
@@ -95,7 +98,8 @@ def render_live_page(
     ``event_types``, every type it may carry, are the ones the script listens to.
     ``round_number``: the Swiss round to show instead of the one in play (a phone looking
     back; any status); one not drawn (yet, or taken back) shows the one in play. The TV page
-    carries ``room.QR_SLOT`` for the QR code of its address.
+    carries ``room.QR_SLOT`` for the QR code of its address. ``reports``: the boards with
+    players' claims by match id (shown as waiting or disputed).
     """
     view = build_view(tournament)
     latest = view.rounds[-1] if view.rounds and tournament.status is Status.SWISS else None
@@ -116,5 +120,7 @@ def render_live_page(
             event_types=" ".join(event_types),
             links=links(language=language, tv=tv),
             rotate_seconds=ROTATE_SECONDS,
+            # the claims are on the round in play: none under an earlier one looked back at
+            reported=reported_boards(tournament, reports or {}) if current is latest else [],
         )
     )

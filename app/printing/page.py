@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from babel.dates import format_date
 
 from app.domain.tournament import Tournament
 from app.pages.i18n import DEFAULT, Language
+from app.pages.report import TableCard
 from app.pages.room import live_qr
 from app.pages.templates import environment
 from app.pages.view import build_view
@@ -22,6 +24,7 @@ def render_print_page(
     nonce: str = "",
     live_url: str | None = None,
     live_address: str | None = None,
+    cards: Sequence[TableCard] = (),
 ) -> str:
     """A print-ready A4 page: the tiebreak in use at the top, the standings with the qualifiers
     highlighted in green, the final phase as a bracket, the final ranking once decided, and every
@@ -30,7 +33,8 @@ def render_print_page(
     tournament's name and the page number, at the foot of every printed page. No script, no
     external resource: the one inline style carries ``nonce`` for the Content-Security-Policy.
     ``live_url``, when given, is linked on screen (not on paper); ``live_address``, when
-    given, is printed with its QR code for phones.
+    given, is printed with its QR code for phones. ``cards``: table cards for players'
+    results (``app.pages.report``), on pages of their own at the end.
     """
     day = format_date(today or date.today(), format="long", locale=language)
     template = environment(language).get_template("print.html")
@@ -42,4 +46,5 @@ def render_print_page(
         live_url=live_url,
         live_address=live_address,
         live_qr=live_qr,
+        cards=list(cards),
     )

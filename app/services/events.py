@@ -41,6 +41,9 @@ CLOCK_ENDED = "clock.ended"
 RESULT_RECORDED = "result.recorded"
 RESULT_CORRECTED = "result.corrected"
 RESULT_CLEARED = "result.cleared"
+REPORT_CLAIMED = "report.claimed"
+REPORT_CONFIRMED = "report.confirmed"
+REPORT_DISPUTED = "report.disputed"
 PLAYER_WITHDRAWN = "player.withdrawn"
 PLAYER_ADDED = "player.added"
 PLAYER_UPDATED = "player.updated"
@@ -62,6 +65,9 @@ TYPES = (
     RESULT_RECORDED,
     RESULT_CORRECTED,
     RESULT_CLEARED,
+    REPORT_CLAIMED,
+    REPORT_CONFIRMED,
+    REPORT_DISPUTED,
     PLAYER_WITHDRAWN,
     PLAYER_ADDED,
     PLAYER_UPDATED,

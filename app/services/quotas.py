@@ -17,11 +17,12 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from app.errors import TooManyRequests
-from app.models import CreationCountRow, WebhookEndpointRow
+from app.models import CreationCountRow, ReportCountRow, WebhookEndpointRow
 from app.services import access
 
 C = CreationCountRow.__table__  # type: ignore[attr-defined]
 W = WebhookEndpointRow.__table__  # type: ignore[attr-defined]
+RC = ReportCountRow.__table__  # type: ignore[attr-defined]
 
 
 def client_key(address: str) -> str:
@@ -49,6 +50,40 @@ def count_creation(session: Session, address: str, *, per_minute: int, now: date
             retry_after=math.ceil(60 - second),
         )
     session.execute(delete(C).where(C.c.minute < int(minute)))
+
+
+def count_report(
+    session: Session,
+    *,
+    address: str,
+    board: str,
+    per_client: int,
+    per_board: int,
+    now: datetime,
+) -> None:
+    """Count one result claim from ``address`` on ``board`` this minute; 429 past
+    ``per_client`` claims of one address (any board) or ``per_board`` claims on one board
+    (any address). A fixed window, one upsert per count, as ``count_creation``; 0: no limit."""
+    minute, second = divmod(now.timestamp(), 60)
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    limits = (
+        ("client:" + address, per_client, "from one address"),
+        ("board:" + board, per_board, "on one board"),
+    )
+    for key, limit, where in limits:
+        if limit == 0:
+            continue
+        upsert = dialect.insert(RC).values(key=client_key(key), minute=int(minute), count=1)
+        upsert = upsert.on_conflict_do_update(
+            index_elements=[RC.c.key, RC.c.minute], set_={"count": RC.c.count + 1}
+        )
+        count = session.execute(upsert.returning(RC.c.count)).scalar_one()
+        if count > limit:
+            raise TooManyRequests(
+                f"at most {limit} result claims a minute {where}; try again next minute",
+                retry_after=math.ceil(60 - second),
+            )
+    session.execute(delete(RC).where(RC.c.minute < int(minute)))
 
 
 def check_endpoint_room(session: Session, tournament_id: str, *, limit: int) -> None:

@@ -46,6 +46,20 @@ def record(
     return _write_one(session, write, match_id, result, "results-record", detail)
 
 
+def confirm(
+    session: Session,
+    write: access.Write,
+    match_id: int,
+    result: Result,
+    *,
+    detail: dict[str, Any],
+    also: Sequence[events.NewEvent],
+) -> Match:
+    """A result the players confirmed (``app.services.reports``), recorded as ``record`` does;
+    ``also``: events that follow its ``result.*`` event."""
+    return _write_one(session, write, match_id, result, "results-confirmed", detail, also=also)
+
+
 def clear(session: Session, write: access.Write, match_id: int) -> Match:
     return _write_one(session, write, match_id, None, "results-clear", {"match_id": match_id})
 
@@ -57,15 +71,18 @@ def _write_one(
     result: Result | None,
     action: str,
     detail: dict[str, Any],
+    *,
+    also: Sequence[events.NewEvent] = (),
 ) -> Match:
     """Record ``result`` on ``match_id`` (``None``: clear it); the rules are checked before
-    the lock, and again under it only if another write was saved in between."""
+    the lock, and again under it only if another write was saved in between. ``also``: events
+    that follow the result's."""
     tid = write.tournament_id
     scope = storage.load_match_scope(session, tid, match_id)
     access.check_expected(write, scope.version)
     before = _swiss(scope)
     if before is None:
-        return _whole(session, write, match_id, result, action, detail)
+        return _whole(session, write, match_id, result, action, detail, also=also)
     _applied(scope, before, result)  # a refusal takes no lock
     locked = access.lock_header_in_queue(session, tid, seen=scope.version)
     access.check_still_allowed(session, write, locked)
@@ -74,14 +91,17 @@ def _write_one(
         scope = storage.load_match_scope(session, tid, match_id)  # under the lock: nothing moves
         before = _swiss(scope)
         if before is None:
-            return _whole(session, write, match_id, result, action, detail)
+            return _whole(session, write, match_id, result, action, detail, also=also)
     after, status = _applied(scope, before, result)
     if status is Status.FINISHED and scope.status is not Status.FINISHED:
-        return _whole(session, write, match_id, result, action, detail)
+        return _whole(session, write, match_id, result, action, detail, also=also)
     version = scope.version + 1
     storage.save_result(session, tid, before, after, version=version, status=status)
     written = result is not None or before.result is not None  # as ``Tournament.clear_result``
-    caused = [events.result_event(after, had_result=before.result is not None, status=status)]
+    caused = [
+        events.result_event(after, had_result=before.result is not None, status=status),
+        *also,
+    ]
     commands.conclude(
         session, write, action, version=version, detail=detail, caused=caused if written else []
     )
@@ -122,17 +142,22 @@ def _whole(
     result: Result | None,
     action: str,
     detail: dict[str, Any],
+    *,
+    also: Sequence[events.NewEvent] = (),
 ) -> Match:
     """The result as a command on the whole tournament (``commands.run``)."""
+    watch_result = events.result_events(match_id)
+
+    def watch(before: Tournament) -> events.Describe:
+        describe = watch_result(before)
+        return lambda after, changes: [*describe(after, changes), *also]
 
     def command(tournament: Tournament) -> MatchChanges:
         if result is None:
             return tournament.clear_result(MatchId(match_id))
         return tournament.record_result(MatchId(match_id), result)
 
-    tournament, _ = commands.run(
-        session, write, action, command, detail=detail, watch=events.result_events(match_id)
-    )
+    tournament, _ = commands.run(session, write, action, command, detail=detail, watch=watch)
     return tournament.matches[MatchId(match_id)]
 
 

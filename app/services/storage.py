@@ -48,6 +48,7 @@ from app.models import (
     ForbiddenPairRow,
     MatchRow,
     PlayerRow,
+    ResultClaimRow,
     ResultRow,
     RoundRow,
     TournamentRow,
@@ -60,6 +61,7 @@ R = RoundRow.__table__  # type: ignore[attr-defined]
 M = MatchRow.__table__  # type: ignore[attr-defined]
 RES = ResultRow.__table__  # type: ignore[attr-defined]
 F = ForbiddenPairRow.__table__  # type: ignore[attr-defined]
+CLAIM = ResultClaimRow.__table__  # type: ignore[attr-defined]
 
 SETTINGS_COLUMNS = (
     T.c.seed,
@@ -599,6 +601,12 @@ def _save_matches(
     session: Session, tid: str, before: dict[MatchId, Match], after: dict[MatchId, Match]
 ) -> None:
     gone = [mid for mid in before if mid not in after]
+    # Players' claims end with their board, its players, or a result recorded any other way.
+    settled = [mid for mid, m in before.items() if after.get(mid) != m]
+    if settled:
+        session.execute(
+            delete(CLAIM).where(CLAIM.c.tournament_id == tid, CLAIM.c.match_number.in_(settled))
+        )
     if gone:
         session.execute(delete(RES).where(RES.c.tournament_id == tid, RES.c.match_number.in_(gone)))
         session.execute(delete(M).where(M.c.tournament_id == tid, M.c.number.in_(gone)))

@@ -31,7 +31,7 @@ from app.domain.types import (
 )
 from app.errors import ForeignCursor
 from app.inputs import TOURNAMENT_ID
-from app.services import access, audit, commands, events, storage
+from app.services import access, audit, board_codes, commands, events, storage
 
 SEED_LIMIT = 2**53
 """Seeds stay exact in JavaScript clients."""
@@ -108,6 +108,8 @@ def create(
     session: Session, *, name: str, players: list[dict[str, Any]], fields: dict[str, Any]
 ) -> Created:
     """A new tournament in registration, with a fresh organizer token."""
+    fields = dict(fields)
+    player_results = bool(fields.pop("player_results", False))
     tournament = Tournament.create(
         settings_from(fields),
         [
@@ -121,7 +123,7 @@ def create(
             for p in players
         ],
     )
-    return insert_new(session, name=name, tournament=tournament)
+    return insert_new(session, name=name, tournament=tournament, player_results=player_results)
 
 
 ID_FIRST = string.ascii_letters + string.digits + "_"
@@ -133,9 +135,16 @@ def new_tournament_id() -> str:
     return secrets.choice(ID_FIRST) + secrets.token_urlsafe(12)[1:]
 
 
-def insert_new(session: Session, *, name: str, tournament: Tournament, **detail: Any) -> Created:
+def insert_new(
+    session: Session,
+    *,
+    name: str,
+    tournament: Tournament,
+    player_results: bool = False,
+    **detail: Any,
+) -> Created:
     """Store a tournament the domain built (``Tournament.create``, or a TRF's history) with a
-    fresh organizer token; ``detail`` goes to the audit trail."""
+    fresh organizer token and board-code key; ``detail`` goes to the audit trail."""
     tid = new_tournament_id()
     token = access.new_token()
     at = storage.now()
@@ -145,6 +154,8 @@ def insert_new(session: Session, *, name: str, tournament: Tournament, **detail:
             id=tid,
             name=name,
             token_hash=access.hash_token(token),
+            player_results=player_results,
+            report_key=board_codes.new_key(),
             version=version,
             created_at=at,
             updated_at=at,
@@ -164,21 +175,28 @@ def insert_new(session: Session, *, name: str, tournament: Tournament, **detail:
 def update(
     session: Session, write: access.Write, *, name: str | None, fields: dict[str, Any]
 ) -> Tournament:
-    """Rename (any time); change settings (registration only: the domain refuses otherwise)."""
-
-    def change(t: Tournament) -> None:
-        if fields:
-            t.change_settings(settings_from(fields, base=t.settings))
-
+    """Rename (any time); turn players' results on or off (any time); change settings
+    (registration only: the domain refuses otherwise)."""
     detail = {"name": name} if name is not None else {}
     detail.update({k: v for k, v in fields.items()})
+    columns: dict[str, Any] = {"name": name} if name is not None else {}
+    settings = {k: v for k, v in fields.items() if k != "player_results"}
+    if fields.get("player_results") is not None:
+        # a tournament made before board codes gets its key when it first takes players' results
+        columns["player_results"] = bool(fields["player_results"])
+        columns["report_key"] = func.coalesce(storage.T.c.report_key, board_codes.new_key())
+
+    def change(t: Tournament) -> None:
+        if settings:
+            t.change_settings(settings_from(settings, base=t.settings))
+
     tournament, _ = commands.run(
         session,
         write,
         "tournaments-update",
         change,
         detail=detail,
-        columns={"name": name} if name is not None else None,
+        columns=columns or None,
     )
     return tournament
 

@@ -79,6 +79,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
         avoid_same_team=settings.avoid_same_team,
         pair_checked_in_only=settings.pair_checked_in_only,
         round_duration=settings.round_duration,
+        player_results=bool(row.player_results),
         seed=row.seed,
         current_round=row.current_round,
         final_phase_started=row.final_phase_started,

@@ -22,6 +22,7 @@ from svizzera_client.models import (
     PlaceRead,
     PlayerRead,
     RoundRead,
+    Side,
     Status,
     TournamentRead,
 )
@@ -99,6 +100,16 @@ class ForbiddenPairData(EventData):
     kind: PairKind
 
 
+class ReportData(EventData):
+    """A player's claim of a board's result: the board and the side that claimed (never the
+    code, nor the score: ``list_claims`` reads the claims with the organizer token)."""
+
+    match_id: int
+    round: int
+    board: int
+    side: Side
+
+
 class FinalPhaseStartedData(EventData):
     final_phase: FinalPhaseRead
 
@@ -155,6 +166,21 @@ class ResultCorrectedEvent(EventEnvelope):
 class ResultClearedEvent(EventEnvelope):
     type: Literal["result.cleared"]
     data: ResultData
+
+
+class ReportClaimedEvent(EventEnvelope):
+    type: Literal["report.claimed"]
+    data: ReportData
+
+
+class ReportConfirmedEvent(EventEnvelope):
+    type: Literal["report.confirmed"]
+    data: ReportData
+
+
+class ReportDisputedEvent(EventEnvelope):
+    type: Literal["report.disputed"]
+    data: ReportData
 
 
 class PlayerAddedEvent(EventEnvelope):
@@ -234,6 +260,9 @@ EVENT_CLASSES: dict[str, type[EventEnvelope]] = {
     "result.recorded": ResultRecordedEvent,
     "result.corrected": ResultCorrectedEvent,
     "result.cleared": ResultClearedEvent,
+    "report.claimed": ReportClaimedEvent,
+    "report.confirmed": ReportConfirmedEvent,
+    "report.disputed": ReportDisputedEvent,
     "player.added": PlayerAddedEvent,
     "player.updated": PlayerUpdatedEvent,
     "player.withdrawn": PlayerWithdrawnEvent,

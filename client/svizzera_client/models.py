@@ -56,6 +56,9 @@ EventType = Literal[
     "result.recorded",
     "result.corrected",
     "result.cleared",
+    "report.claimed",
+    "report.confirmed",
+    "report.disputed",
     "player.withdrawn",
     "player.added",
     "player.updated",
@@ -70,6 +73,8 @@ DeliveryStatus = Literal["pending", "delivered", "failed"]
 ClockAction = Literal["start", "pause", "resume", "end"]
 ClockState = Literal["not_started", "running", "paused", "ended"]
 """A round's clock: never started, ``running`` (also at 0: time is up), ``paused``, ``ended``."""
+BoardState = Literal["open", "pending", "disputed"]
+ReportStep = Literal["claimed", "confirmed", "disputed"]
 Points = int | float
 """Points and Buchholz: whole numbers as ``int``, halves as ``float`` (``1.5``)."""
 
@@ -160,6 +165,8 @@ class TournamentCreate(Request):
     """Round 1 pairs only the checked-in players; the others miss round 1 only."""
     round_duration: int | None = None
     """A round's time in seconds: what a round's clock counts down (``change_clock``)."""
+    player_results: bool | None = None
+    """Players report results with their board's code (``create_claim``)."""
 
 
 class TournamentUpdate(Request):
@@ -181,6 +188,8 @@ class TournamentUpdate(Request):
     pair_checked_in_only: bool | None = None
     round_duration: int | None = None
     """Seconds; may change at any time (the clocks started afterwards count it)."""
+    player_results: bool | None = None
+    """May change at any time."""
 
 
 class PlayerUpdate(Request):
@@ -294,6 +303,7 @@ class TournamentRead(Response):
     pair_checked_in_only: bool = False
     round_duration: int | None = None
     """A round's time in seconds (``None``: none set)."""
+    player_results: bool = False
     seed: int
     current_round: int
     final_phase_started: bool
@@ -567,6 +577,40 @@ class DeliveryPage(Response):
 
 
 # -- tokens ------------------------------------------------------------------------------------
+
+
+class ClaimWrite(Request):
+    """A player's claim of a Swiss board's result with the board's code (its table card):
+    ``ClaimWrite(code="K7QM-4TXA", side="home", home=2, away=1)``."""
+
+    code: str
+    side: Side
+    home: int
+    away: int
+
+
+class ClaimAnswer(Response):
+    """``step``: ``claimed``, ``confirmed`` (the result is recorded), ``disputed``, or ``None``
+    (the same claim again: nothing changed)."""
+
+    step: ReportStep | None
+    state: BoardState
+    match: MatchRead
+
+
+class SideClaimRead(Response):
+    home: int
+    away: int
+    claimed_at: datetime
+
+
+class BoardClaimsRead(Response):
+    """A board with a claim: ``pending`` or ``disputed``, with each side's claim."""
+
+    match: MatchRead
+    state: BoardState
+    home_claim: SideClaimRead | None
+    away_claim: SideClaimRead | None
 
 
 class TokenCreate(Request):

@@ -21,10 +21,13 @@ from pydantic import BaseModel, TypeAdapter
 
 from svizzera_client.models import (
     AuditPage,
+    BoardClaimsRead,
     ByeKind,
     ByeRequest,
     CheckRead,
     CheckRequest,
+    ClaimAnswer,
+    ClaimWrite,
     ClockAction,
     ClockRead,
     ClockWrite,
@@ -511,10 +514,33 @@ def check_trf(trf: str | bytes) -> Call[CheckRead]:
     return Call(one(CheckRead), content=content, headers=headers)
 
 
-@operation("GET", TOURNAMENT + "/print", "print-read")
+@operation("GET", TOURNAMENT + "/print", "print-read", auth="organizer")
 def get_print_page(tournament_id: str, *, lang: str | None = None) -> Call[str]:
-    """The printable HTML page; ``lang``: ``en``, ``it``, ``sk`` or ``cs``."""
+    """The printable HTML page; ``lang``: ``en``, ``it``, ``sk`` or ``cs``. With the
+    organizer token held and ``player_results`` on, it ends with the table cards (each
+    board's code and a QR code of its result form)."""
     return Call(text, params={"lang": lang})
+
+
+@operation("POST", TOURNAMENT + "/matches/{match_id}/claims", "claims-create")
+def create_claim(tournament_id: str, match_id: int, body: ClaimWrite) -> Call[ClaimAnswer]:
+    """A player's claim of a board's result with its code; the opponent's same claim
+    confirms it (the result is recorded), a different one disputes it."""
+    return Call(one(ClaimAnswer), json=body)
+
+
+@operation("GET", TOURNAMENT + "/claims", "claims-list", auth="organizer")
+def list_claims(tournament_id: str) -> Call[list[BoardClaimsRead]]:
+    """The boards with players' claims, pending or disputed, with both sides' claims."""
+    return Call(many(BoardClaimsRead))
+
+
+@operation("GET", TOURNAMENT + "/matches/{match_id}/report", "report-form-read")
+def get_report_form(
+    tournament_id: str, match_id: int, *, lang: str | None = None, code: str | None = None
+) -> Call[str]:
+    """A board's result form for players (HTML, for a phone's browser)."""
+    return Call(text, params={"lang": lang, "code": code})
 
 
 @operation("GET", TOURNAMENT + "/live", "live-read")

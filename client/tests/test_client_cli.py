@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import stat
 import subprocess
@@ -26,6 +27,7 @@ from svizzera_client import Client, Forbidden
 from svizzera_client.cli import app
 from svizzera_client.events import ClockPausedEvent, ClockStartedEvent
 from svizzera_client.models import (
+    ClaimWrite,
     FinalPhaseRead,
     MatchRead,
     PlayerCreate,
@@ -453,3 +455,29 @@ def test_an_unreachable_server_says_how_to_start_one(tmp_path: Path) -> None:
         (line,) = failed.stderr.splitlines()
         assert line.startswith(f"svizzera: {address!r} is not a server address") and why in line
         assert line.endswith("check --server or SVIZZERA_SERVER (invalid_server)")
+
+
+def test_players_report_results_and_the_organizer_sees_the_dispute(
+    svizzera: Run, tmp_path: Path, server: LiveServer
+) -> None:
+    players = tmp_path / "club.txt"
+    players.write_text("Ada\nBo\nCy\nDi\n")
+    created = as_json(svizzera("create", str(players), "--player-results", "--json"))
+    assert created["player_results"] is True
+    matches = as_json(svizzera("round", "--json"))["matches"]
+    page = tmp_path / "cards.html"
+    svizzera("print", "--no-open", "-o", str(page))
+    codes = re.findall(r"data-code>([0-9A-Z-]+)<", page.read_text())
+    assert len(codes) == len(matches) == 2
+    first = matches[0]
+    with Client(server.url) as players_client:  # players hold no token
+        claim = ClaimWrite(code=codes[0], side="home", home=2, away=0)
+        assert players_client.create_claim(created["id"], first["id"], claim).step == "claimed"
+        other = ClaimWrite(code=codes[0], side="away", home=0, away=2)
+        assert players_client.create_claim(created["id"], first["id"], other).state == "disputed"
+    shown = as_json(svizzera("claims", "--json"))
+    assert [(b["match"]["id"], b["state"]) for b in shown] == [(first["id"], "disputed")]
+    table = svizzera("claims").stdout
+    assert "disputed" in table and "2–0" in table and "0–2" in table
+    events = svizzera("follow", "--timeout", "1").stdout
+    assert "report.disputed: round 1, board 1: disputed, the organizer decides" in events

@@ -73,13 +73,16 @@ def test_an_evening_writes_every_event_type_numbered_without_gaps(
 
     envelopes = stored(app, t.id)
     assert [e["id"] for e in envelopes] == list(range(1, len(envelopes) + 1))
-    # every type but the byes a player asks for (a chess tournament's: test_bye_events.py) and
-    # the forbidden pairs (test_forbidden_pairs.py)
+    # every type but the byes a player asks for (a chess tournament's: test_bye_events.py),
+    # the forbidden pairs (test_forbidden_pairs.py) and players' claims (test_player_results.py)
     assert {e["type"] for e in envelopes} == set(ENVELOPES) - {
         "bye.requested",
         "bye.cancelled",
         "forbidden_pair.added",
         "forbidden_pair.removed",
+        "report.claimed",
+        "report.confirmed",
+        "report.disputed",
     }
     assert [e["type"] for e in envelopes[:5]] == [
         "tournament.created",

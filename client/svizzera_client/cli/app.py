@@ -152,6 +152,13 @@ def create(
         float | None,
         typer.Option(help="A round's time, what svizzera clock start counts down."),
     ] = None,
+    player_results: Annotated[
+        bool,
+        typer.Option(
+            "--player-results",
+            help="Players report results with their board's code (svizzera print: the cards).",
+        ),
+    ] = False,
     create_key: CreateKey = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -171,6 +178,7 @@ def create(
             "initial_colour": initial_colour,
             "pair_checked_in_only": checked_in_only or None,
             "round_duration": None if round_minutes is None else seconds_of(round_minutes),
+            "player_results": player_results or None,
         }
         body = TournamentCreate.model_validate(
             {key: value for key, value in settings.items() if value is not None}
@@ -508,6 +516,21 @@ def standings(
 
 
 @app.command()
+def claims(
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """The boards players reported and nobody settled yet: waiting for the opponent, or
+    disputed (both claims shown); `svizzera result` settles one."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        tournament_id = s.authorize()
+        boards = s.client.list_claims(tournament_id)
+        names = render.names_of(s.client.list_players(tournament_id))
+        s.show(boards, render.claims_table(boards, names))
+
+
+@app.command()
 def final(
     show: Annotated[
         bool, typer.Option("--show", help="Show the final phase, start nothing.")
@@ -565,9 +588,12 @@ def print_(
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
-    """Save the printable page (standings, every round, the final phase) and open it."""
+    """Save the printable page (standings, every round, the final phase) and open it; with
+    the organizer token saved here and players reporting results, the table cards too."""
     with Session(server, as_json=json, tournament=tournament) as s:
         tournament_id = s.tournament_id()
+        if s.has_token(tournament_id):
+            s.authorize()
         page = s.client.get_print_page(tournament_id, lang=lang)
         path = output or Path(f"svizzera-{tournament_id}.html")
         path.write_text(page, encoding="utf-8")

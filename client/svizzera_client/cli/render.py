@@ -20,6 +20,9 @@ from svizzera_client.events import (
     PlayerAddedEvent,
     PlayerUpdatedEvent,
     PlayerWithdrawnEvent,
+    ReportClaimedEvent,
+    ReportConfirmedEvent,
+    ReportDisputedEvent,
     ResultClearedEvent,
     ResultCorrectedEvent,
     ResultRecordedEvent,
@@ -29,6 +32,7 @@ from svizzera_client.events import (
     TournamentFinishedEvent,
 )
 from svizzera_client.models import (
+    BoardClaimsRead,
     CheckRead,
     ClockRead,
     FinalPhaseRead,
@@ -40,6 +44,7 @@ from svizzera_client.models import (
     RoundDifferenceRead,
     RoundExplanationRead,
     RoundRead,
+    SideClaimRead,
     StandingsRead,
 )
 
@@ -89,6 +94,30 @@ def forbidden_table(pairs: Iterable[ForbiddenPairRead], names: Names) -> Table:
     for pair in pairs:
         players = " – ".join(names.get(p, f"#{p}") for p in pair.players)
         table.add_row(str(pair.id), players, pair.kind)
+    return table
+
+
+def claims_table(boards: Iterable[BoardClaimsRead], names: Names) -> Table:
+    """Each board players reported and nobody settled: its players, state and both claims."""
+    table = Table(
+        "Match", "Round", "Board", "Players", "State", "Home says", "Away says", title="Claims"
+    )
+
+    def said(claim: SideClaimRead | None) -> str:
+        return "" if claim is None else f"{claim.home}–{claim.away}"
+
+    for b in boards:
+        m = b.match
+        players = f"{names.get(m.home, f'#{m.home}')} – {names.get(m.away, f'#{m.away}')}"
+        table.add_row(
+            str(m.id),
+            str(m.round),
+            str(m.board),
+            players,
+            b.state,
+            said(b.home_claim),
+            said(b.away_claim),
+        )
     return table
 
 
@@ -315,6 +344,12 @@ def _summary(event: EventEnvelope, names: Names) -> str:
             home, away = names.get(m.home, f"#{m.home}"), names.get(m.away, f"#{m.away}")
             score = result_text(m.result) or "cleared"
             return f"{where}, board {m.board}: {home} – {away} {score}"
+        case ReportClaimedEvent(data=data):
+            return f"round {data.round}, board {data.board}: {data.side} claimed a result"
+        case ReportConfirmedEvent(data=data):
+            return f"round {data.round}, board {data.board}: {data.side} confirmed it"
+        case ReportDisputedEvent(data=data):
+            return f"round {data.round}, board {data.board}: disputed, the organizer decides"
         case FinalPhaseStartedEvent(data=data):
             qualifiers = ", ".join(names.get(p, f"#{p}") for p in data.final_phase.qualifiers)
             return f"qualified: {qualifiers}"

@@ -101,6 +101,14 @@ class Session:
         self.client.tokens[tournament_id] = self.store.token(tournament_id, self.server)
         return tournament_id
 
+    def has_token(self, tournament_id: str) -> bool:
+        """Whether the organizer token of ``tournament_id`` on this server is saved here."""
+        try:
+            self.store.token(tournament_id, self.server)
+        except StoreError:
+            return False
+        return True
+
     def show(self, data: BaseModel | list[Any] | dict[str, Any], *human: RenderableType) -> None:
         """``data`` as one JSON document with ``--json``; otherwise the ``human`` renderings."""
         if self.as_json:
