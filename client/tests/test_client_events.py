@@ -3,6 +3,7 @@ mid-stream and comes back (resumed with ``Last-Event-ID``)."""
 
 from __future__ import annotations
 
+import json
 import queue
 import threading
 from pathlib import Path
@@ -20,11 +21,14 @@ from svizzera_client import (
     ResultWrite,
     TournamentCreate,
 )
+from svizzera_client.cli.render import event_line
 from svizzera_client.events import (
     EventEnvelope,
+    PlayerUpdatedEvent,
     PlayerWithdrawnEvent,
     ResultRecordedEvent,
     RoundGeneratedEvent,
+    parse_event,
 )
 
 WAIT = 60  # seconds: generous, for a busy machine
@@ -135,3 +139,27 @@ def test_a_result_event_says_which_standings_include_it(client: Client) -> None:
     assert "standings" not in results[-1].data.model_dump()
     assert held.etag == '"1"'  # older than the events: read again
     assert client.get_standings(created.id).etag == f'"{results[-1].data.version}"'
+
+
+def test_a_player_update_reads_as_a_line_with_the_check_in() -> None:
+    player = {
+        "id": 3,
+        "name": "Rossa",
+        "rating": None,
+        "start_number": 3,
+        "group": None,
+        "withdrawn": False,
+        "entered_round": 1,
+        "team": "Ovest",
+        "checked_in": True,
+    }
+    raw = {
+        "id": 7,
+        "tournament_id": "t",
+        "type": "player.updated",
+        "created_at": "2026-12-02T10:00:00Z",
+        "data": {"player": player, "version": 7},
+    }
+    event = parse_event(json.dumps(raw))
+    assert isinstance(event, PlayerUpdatedEvent) and event.data.player.team == "Ovest"
+    assert event_line(event, {}) == "#7 player.updated: Rossa (checked in)"

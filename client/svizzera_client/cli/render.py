@@ -314,7 +314,6 @@ def _summary(event: EventEnvelope, names: Names) -> str:
         case PlayerUpdatedEvent(data=data):
             checked_in = " (checked in)" if data.player.checked_in else ""
             return f"{data.player.name}{checked_in}"
-            return data.player.name
         case ByeRequestedEvent(data=data):
             return f"{data.player.name} skips round {data.round} ({data.kind} bye)"
         case ByeCancelledEvent(data=data):
