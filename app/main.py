@@ -14,6 +14,7 @@ from anyio import to_thread
 from fastapi import FastAPI
 
 from app.api import (
+    bracket,
     checks,
     clock,
     events,
@@ -117,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         report_page,
         tokens,
         standings,
+        bracket,
         printing,
         live,
         events,

@@ -65,11 +65,16 @@ class TournamentRow(SQLModel, table=True):
     player_results: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     # the key board codes are derived from (hex; null: none made yet); never shown, never logged
     report_key: str | None = Field(default=None, max_length=64)
+    # final phase top_cut: its size, and whether a third-place match is played
+    top_cut_size: int | None = None
+    third_place: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
     resolved_final_phase: str = Field(max_length=16)
     resolved_groups: int
     final_phase_started: bool = Field(default=False)
+    # a top cut's seeds (player numbers, best first), fixed when it starts
+    final_seeds: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     current_round: int = Field(default=0)
 
 

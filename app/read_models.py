@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
+from app.domain.bracket import SlotSource
 from app.domain.clock import ClockState
 from app.domain.colours import ColourRule
 from app.domain.forbidden import PairKind, TeamRule
@@ -110,6 +111,8 @@ class SettingsRead(BaseModel):
     tiebreak: Tiebreak | None
     swiss_rounds: int | None
     final_phase: FinalPhaseKind | None
+    top_cut_size: int | None = Field(None, description="final_phase top_cut: its size")
+    third_place: bool = Field(False, description="final_phase top_cut: a third-place match")
     groups: GroupsSchema | None
     initial_colour: InitialColour | None = Field(description="dutch: as chosen (null: draw)")
     allowed_byes: list[ByeKind] | None = Field(description="As chosen (null: the default)")
@@ -462,6 +465,70 @@ class FinalPhaseRead(BaseModel):
     )
     matches: list[MatchRead]
     final_ranking: list[PlaceRead] | None
+
+
+class BracketSlotRead(BaseModel):
+    """One side of a bracket match: where its player comes from, and the player once known."""
+
+    source: SlotSource = Field(
+        description="`seed` (the qualifier with that seed), or the `winner` or `loser` of a match"
+    )
+    seed: int | None = Field(description="The seed (1 is the best), for `seed`", examples=[5])
+    match: int | None = Field(
+        description="The bracket match's `number`, for `winner` and `loser`", examples=[None]
+    )
+    label: str = Field(
+        description="How a page names it: `Seed 5` (`A1` after groups), `Winner of match 3`, "
+        "`Loser of match 7`",
+        examples=["Seed 5"],
+    )
+    player_id: int | None = Field(description="The player, once known (after the start)")
+    name: str | None
+    player_seed: int | None = Field(description="The player's seed, once known")
+    goals: int | None = Field(description="The player's goals once the match has a result")
+    won: bool = Field(description="The player won this match")
+
+
+class BracketMatchRead(BaseModel):
+    """A match of the bracket: its place (number, round, stage, board), its two slots (the
+    upper first, as drawn), and the match itself once both players are known."""
+
+    number: int = Field(description="Its number in the bracket (play order)", examples=[3])
+    round: int = Field(description="The bracket round, 1 first", examples=[1])
+    stage: Stage
+    board: int
+    slots: list[BracketSlotRead] = Field(min_length=2, max_length=2)
+    match: MatchRead | None = Field(
+        description="The match (its `id` takes the result), null until both players are known"
+    )
+
+
+class BracketRoundRead(BaseModel):
+    number: int = Field(description="1 first; the third-place match is in the last")
+    stage: Stage = Field(description="The stage of its main matches (`final` for the last)")
+    matches: list[BracketMatchRead]
+
+
+class BracketSeedRead(BaseModel):
+    seed: int
+    label: str = Field(description="`Seed 5`, or the group position after groups (`A1`)")
+    player_id: int | None = Field(description="Null before the start")
+    name: str | None
+
+
+class BracketRead(BaseModel):
+    """The final phase as a bracket a front end can draw without knowing the rules: rounds,
+    matches, slots. The semifinals are the bracket of 4 with a third-place match, the final
+    alone that of 2; without a final phase, no rounds."""
+
+    kind: FinalPhaseKind
+    size: int = Field(description="Qualifiers (seeds)", examples=[8])
+    third_place: bool
+    started: bool
+    seeds: list[BracketSeedRead] = Field(
+        description="Best first; the players are known once the final phase started"
+    )
+    rounds: list[BracketRoundRead]
 
 
 # -- the data of each event type ---------------------------------------------------------------

@@ -74,6 +74,16 @@ PlayerResults = Annotated[
         "`POST …/matches/{id}/claims`); may change at any time. Default false"
     ),
 ]
+TopCutSize = Annotated[
+    int,
+    Field(ge=2, le=64, description="final_phase top_cut: how many qualify (2–64)"),
+    JSON_NUMBER,
+]
+ThirdPlace = Annotated[
+    bool,
+    JSON_BOOLEAN,
+    Field(description="final_phase top_cut: the semifinal losers play for 3rd place"),
+]
 CheckedInOnly = Annotated[
     bool,
     JSON_BOOLEAN,
@@ -147,6 +157,8 @@ class TournamentCreate(Schema):
     final_phase: FinalPhaseKind | None = Field(
         None, description="Overrides the format table (dutch: none unless given)"
     )
+    top_cut_size: TopCutSize | None = None
+    third_place: ThirdPlace = False
     groups: GroupsSchema | None = None
     seed: Seed | None = Field(None, description="Drives every draw; random if absent")
     initial_colour: InitialColour | None = Field(
@@ -195,6 +207,8 @@ class TournamentUpdate(Schema):
     format: FormatPreset | None = None
     swiss_rounds: Rounds | None = None
     final_phase: FinalPhaseKind | None = None
+    top_cut_size: TopCutSize | None = None
+    third_place: ThirdPlace | None = None
     groups: GroupsSchema | None = None
     seed: Seed | None = None
     initial_colour: InitialColour | None = None

@@ -11,6 +11,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4096
 GROUP_COUNT = 2
 SHORT_FORMULA_ROUNDS = 4
+TOP_CUT_MIN = 2
+TOP_CUT_MAX = 64
 
 
 class FormatPreset(StrEnum):
@@ -21,6 +23,7 @@ class FormatPreset(StrEnum):
 class FinalPhaseKind(StrEnum):
     SEMIFINALS = "semifinals"
     FINAL = "final"
+    TOP_CUT = "top_cut"
     NONE = "none"
 
 
@@ -47,10 +50,14 @@ class ResolvedFormat:
     swiss_rounds: int
     final_phase: FinalPhaseKind
     groups: int
+    top_cut_size: int = 0
+    third_place: bool = False
 
     @property
     def qualifier_count(self) -> int:
         """How many players the final phase takes (short formula: the two finalists)."""
+        if self.final_phase is FinalPhaseKind.TOP_CUT:
+            return self.top_cut_size
         return {FinalPhaseKind.SEMIFINALS: 4, FinalPhaseKind.FINAL: 2}.get(self.final_phase, 0)
 
 
@@ -79,12 +86,16 @@ def resolve_format(
     swiss_rounds: int | None = None,
     final_phase: FinalPhaseKind | None = None,
     groups: GroupsSetting | None = None,
+    top_cut_size: int | None = None,
+    third_place: bool = False,
 ) -> ResolvedFormat:
     """The format in force for ``players`` players, after the short formula and the overrides.
 
     In the groups variant the larger group's size decides the rounds, a ``swiss_rounds``
-    override must fit the smaller group, and the final phase may only be ``semifinals`` or
-    ``none``. A final phase takes at least 4 players, the short formula's final 2.
+    override must fit the smaller group, and the final phase may only be ``semifinals``,
+    ``top_cut`` (an even size) or ``none``. A final phase takes at least 4 players, the short
+    formula's final 2, a top cut its size (``top_cut_size`` players, 2 to 64; a
+    ``third_place`` match from 4).
     """
     if players < MIN_PLAYERS:
         raise TooFewPlayers(
@@ -125,9 +136,25 @@ def resolve_format(
     if final_phase is not None:
         if groups is not None and final_phase is FinalPhaseKind.FINAL:
             raise InvalidSettings(
-                "with groups the final phase is `semifinals` or `none`: choose one of them"
+                "with groups the final phase is `semifinals`, `top_cut` or `none`: choose one "
+                "of them"
             )
         phase = final_phase
+    _check_top_cut(phase, top_cut_size, third_place, groups=groups is not None)
+    if phase is FinalPhaseKind.TOP_CUT and top_cut_size is not None:
+        if players < top_cut_size:
+            raise InvalidSettings(
+                f"a top cut of {top_cut_size} needs at least {top_cut_size} players: add "
+                "players, or choose a smaller `top_cut_size`"
+            )
+        return ResolvedFormat(
+            preset=preset,
+            swiss_rounds=rounds,
+            final_phase=phase,
+            groups=group_count,
+            top_cut_size=top_cut_size,
+            third_place=third_place,
+        )
     needed = _players_needed(phase, preset)
     if players < needed:
         raise InvalidSettings(
@@ -135,6 +162,39 @@ def resolve_format(
             "choose a smaller final phase"
         )
     return ResolvedFormat(preset=preset, swiss_rounds=rounds, final_phase=phase, groups=group_count)
+
+
+def _check_top_cut(
+    phase: FinalPhaseKind, size: int | None, third_place: bool, *, groups: bool
+) -> None:
+    """``top_cut`` needs ``top_cut_size`` (2 to 64, even with groups: half from each) and only
+    it takes a size or a third-place match, which needs two semifinals (4 qualifiers)."""
+    if phase is not FinalPhaseKind.TOP_CUT:
+        if size is not None or third_place:
+            raise InvalidSettings(
+                "`top_cut_size` and `third_place` belong to the final phase `top_cut`: set "
+                "`final_phase` to `top_cut`, or leave them out"
+            )
+        return
+    if size is None:
+        raise InvalidSettings(
+            "the final phase `top_cut` needs its size: add `top_cut_size` (2 to 64)"
+        )
+    if not TOP_CUT_MIN <= size <= TOP_CUT_MAX:
+        raise InvalidSettings(
+            f"`top_cut_size` must be {TOP_CUT_MIN} to {TOP_CUT_MAX}, not {size}: choose a size "
+            "in that range"
+        )
+    if groups and size % 2:
+        raise InvalidSettings(
+            f"with groups a top cut takes as many from each group: choose an even "
+            f"`top_cut_size`, not {size}"
+        )
+    if third_place and size < 4:
+        raise InvalidSettings(
+            "a third-place match needs two semifinals, so a top cut of at least 4: choose a "
+            "larger `top_cut_size`, or leave out `third_place`"
+        )
 
 
 def _players_needed(phase: FinalPhaseKind, preset: FormatPreset) -> int:

@@ -10,7 +10,15 @@ from app.domain.pairing_checks import PairingCheck
 from app.domain.types import GroupName, Pair, PlayerId, Result, RoundNumber, Side, Stage
 
 MatchId = int
-FINAL_STAGES = (Stage.SEMIFINAL, Stage.FINAL, Stage.THIRD_PLACE)
+FINAL_STAGES = (
+    Stage.ROUND_OF_64,
+    Stage.ROUND_OF_32,
+    Stage.ROUND_OF_16,
+    Stage.QUARTERFINAL,
+    Stage.SEMIFINAL,
+    Stage.FINAL,
+    Stage.THIRD_PLACE,
+)
 
 
 @dataclass(frozen=True, slots=True)

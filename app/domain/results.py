@@ -73,8 +73,9 @@ def check_correctable(
     final_phase_started: bool,
     final_matches: Sequence[Match],
 ) -> None:
-    """Swiss results change only in the latest round, before the final phase; a semifinal's
-    winner changes only while no final has a result."""
+    """Swiss results change only in the latest round, before the final phase; a final-phase
+    match's winner changes only while none of ``final_matches`` (the matches that take its
+    winner or loser: a semifinal's finals) has a result."""
     if match.stage is Stage.SWISS:
         # which rounds' results may change: ``round_actions.ALLOWED`` (the latest, before the
         # final phase)
@@ -90,13 +91,17 @@ def check_correctable(
             ),
         )
         return
-    finals_played = any(
-        m.result is not None for m in final_matches if m.stage is not Stage.SEMIFINAL
-    )
-    if match.stage is Stage.SEMIFINAL and match.winner != new_winner and finals_played:
+    played = [m for m in final_matches if m.result is not None]
+    if match.winner == new_winner or not played:
+        return
+    if match.stage is Stage.SEMIFINAL:
         raise FinalPlayed(
             "a final already has a result: clear it before changing a semifinal's winner"
         )
+    raise FinalPlayed(
+        f"match {played[0].id}, which takes this match's winner or loser, already has a "
+        "result: clear it before changing this match's winner"
+    )
 
 
 def winner_of(match: Match, result: Result) -> PlayerId | None:

@@ -16,6 +16,8 @@ from typing import Concatenate, ParamSpec, TypeVar
 from app.domain import chess
 from app.domain import final_phase as fp
 from app.domain.attendance import checked_in
+from app.domain.bracket import crossed_seeds
+from app.domain.bracket_matches import later_matches, progressed
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.errors import (
     AlreadyWithdrawn,
@@ -65,6 +67,7 @@ from app.domain.settings import Settings
 from app.domain.tournament_state import TournamentState
 from app.domain.types import (
     ByeKind,
+    GroupName,
     Player,
     PlayerId,
     Result,
@@ -446,9 +449,7 @@ class Tournament(TournamentState):
         match = self._match(match_id)
         updated = self._with_result(match, result)
         self.matches[match_id] = updated
-        if match.stage is Stage.SEMIFINAL:
-            return self._reform_finals(updated)
-        return MatchChanges((updated,))
+        return self._progress(updated)
 
     @_command
     def clear_result(self, match_id: MatchId) -> MatchChanges:
@@ -458,9 +459,7 @@ class Tournament(TournamentState):
             return MatchChanges(())
         updated = self._with_result(match, None)
         self.matches[match_id] = updated
-        if match.stage is Stage.SEMIFINAL:
-            return self._reform_finals(updated)
-        return MatchChanges((updated,))
+        return self._progress(updated)
 
     @_command
     def start_final_phase(self) -> MatchChanges:
@@ -490,6 +489,8 @@ class Tournament(TournamentState):
                 f"{len(qualifiers)} players are still active: it cannot be played"
             )
         groups = self._groups() if fmt.groups else None
+        if fmt.final_phase is FinalPhaseKind.TOP_CUT:
+            return self._start_top_cut(qualifiers, groups)
         fixtures = fp.opening_fixtures(qualifiers, fmt.final_phase, groups=groups)
         new = matches_from(fixtures, next_id=self._next_match_id())
         self.matches.update((m.id, m) for m in new)
@@ -520,6 +521,43 @@ class Tournament(TournamentState):
             final_phase_started=self.final_phase_started,
         )
 
+    def _start_top_cut(
+        self, qualifiers: list[PlayerId], groups: dict[PlayerId, GroupName] | None
+    ) -> MatchChanges:
+        """The top cut's seeds are fixed now; its first matches are those whose two players
+        are known (a seed with a bye waits for the next round)."""
+        size = self.format.qualifier_count
+        self.final_seeds = tuple(crossed_seeds(qualifiers, groups, size) if groups else qualifiers)
+        self.final_phase_started = True
+        changes = progressed(
+            self.bracket(),
+            self.final_seeds,
+            (),
+            {pid: i for i, pid in enumerate(qualifiers)},
+            next_id=self._next_match_id(),
+        )
+        self.matches.update((m.id, m) for m in changes.written)
+        return changes
+
+    def _progress(self, updated: Match) -> MatchChanges:
+        """After a final-phase result changed: the semifinals re-form their finals, a top cut
+        its later matches (``bracket_matches.progressed``)."""
+        if self.format.final_phase is FinalPhaseKind.TOP_CUT and updated.stage is not Stage.SWISS:
+            changes = progressed(
+                self.bracket(),
+                self.final_seeds,
+                self.final_matches(),
+                self._seeding(),
+                next_id=self._next_match_id(),
+            )
+            for match_id in changes.removed:
+                del self.matches[match_id]
+            self.matches.update((m.id, m) for m in changes.written)
+            return MatchChanges((updated, *changes.written), changes.removed)
+        if updated.stage is Stage.SEMIFINAL:
+            return self._reform_finals(updated)
+        return MatchChanges((updated,))
+
     def _reform_finals(self, semifinal: Match) -> MatchChanges:
         """Form, re-form or remove the finals after a semifinal result changed."""
         changes = reformed_finals(
@@ -538,8 +576,12 @@ class Tournament(TournamentState):
             final_phase_started=self.final_phase_started,
             # looked at only for a final-phase match: a Swiss batch of 2,048 results would
             # otherwise scan every match once per result
-            final_matches=() if match.stage is Stage.SWISS else self.final_matches(),
+            final_matches=() if match.stage is Stage.SWISS else self._later(match),
         )
+
+    def _later(self, match: Match) -> list[Match]:
+        """The final-phase matches that take ``match``'s winner or loser."""
+        return later_matches(self.bracket(), match, self.final_matches())
 
     def _check_enough_checked_in(self) -> None:
         here = sum(1 for p in self.players.values() if p.checked_in)

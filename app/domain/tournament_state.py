@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from app.domain import final_phase as fp
+from app.domain.bracket import Bracket, build_bracket, crossed_seeds
+from app.domain.bracket_matches import ranking as bracket_ranking
 from app.domain.errors import UnknownGroup, UnknownMatch, UnknownPlayer
 from app.domain.final_matches import decided
 from app.domain.forbidden import ForbiddenPair, ForbiddenPairId
@@ -49,6 +51,7 @@ class TournamentState:
         rounds: Iterable[SwissRound] = (),
         matches: Iterable[Match] = (),
         final_phase_started: bool = False,
+        final_seeds: Iterable[PlayerId] = (),
         forbidden_pairs: Iterable[ForbiddenPair] = (),
     ) -> None:
         self.settings = settings
@@ -56,6 +59,9 @@ class TournamentState:
         self.rounds: list[SwissRound] = list(rounds)
         self.matches: dict[MatchId, Match] = {m.id: m for m in matches}
         self.final_phase_started = final_phase_started
+        self.final_seeds: tuple[PlayerId, ...] = tuple(final_seeds)
+        """A top cut's seeds, best first, fixed when it starts (a bye leaves a seed in no match
+        until the next round)."""
         self.forbidden_pairs: dict[ForbiddenPairId, ForbiddenPair] = {
             f.id: f for f in forbidden_pairs
         }
@@ -81,6 +87,8 @@ class TournamentState:
             swiss_rounds=self.settings.swiss_rounds,
             final_phase=self.settings.final_phase_in_use,
             groups=self.settings.groups,
+            top_cut_size=self.settings.top_cut_size,
+            third_place=self.settings.third_place,
         )
 
     @property
@@ -137,6 +145,8 @@ class TournamentState:
         """
         if self.status is Status.REGISTRATION:
             return frozenset()
+        if self.final_phase_started and self.final_seeds:
+            return frozenset(self.final_seeds)
         if self.final_phase_started:
             opening = [m for m in self.final_matches() if m.stage is Stage.SEMIFINAL]
             opening = opening or [m for m in self.final_matches() if m.stage is Stage.FINAL]
@@ -161,6 +171,11 @@ class TournamentState:
             return cross if self.status is Status.FINISHED else None
         if not self.final_phase_started:
             return None
+        if fmt.final_phase is FinalPhaseKind.TOP_CUT:
+            top = bracket_ranking(self.bracket(), self.final_matches(), self._seeding())
+            if top is None:
+                return None
+            return top + [pid for pid in cross if pid not in top]
         return fp.final_ranking(
             cross,
             final=self._decided(Stage.FINAL),
@@ -168,6 +183,34 @@ class TournamentState:
             kind=fmt.final_phase,
             active=self._active_ids(),
         )
+
+    def bracket(self) -> Bracket:
+        """The final phase's bracket (``bracket``): the top cut's, or the semifinals' as the
+        bracket of 4 with a third-place match, the final's as that of 2; an empty one without
+        a final phase."""
+        fmt = self.format
+        if fmt.final_phase is FinalPhaseKind.TOP_CUT:
+            return build_bracket(fmt.top_cut_size, third_place=fmt.third_place)
+        if fmt.final_phase is FinalPhaseKind.NONE:
+            return Bracket(0, 0, ())
+        return build_bracket(
+            fmt.qualifier_count, third_place=fmt.final_phase is FinalPhaseKind.SEMIFINALS
+        )
+
+    def seeds(self) -> list[PlayerId]:
+        """The bracket's seeds, best first: fixed once the final phase started, provisional
+        before (the qualifiers of the standings of this moment); crossed after groups."""
+        if self.final_seeds:
+            return list(self.final_seeds)
+        started = self.final_phase_started
+        if started:
+            qualified = self.qualified()
+            order = [pid for pid in self._cross_order() if pid in qualified]
+        else:
+            order = self._qualifiers() if self.status is not Status.REGISTRATION else []
+        if self.format.groups and len(order) == self.format.qualifier_count:
+            return crossed_seeds(order, self._groups(), len(order))
+        return order
 
     # -- internals ------------------------------------------------------------------------
 

@@ -63,6 +63,10 @@ class DecidedBy(StrEnum):
 
 class Stage(StrEnum):
     SWISS = "swiss"
+    ROUND_OF_64 = "round_of_64"
+    ROUND_OF_32 = "round_of_32"
+    ROUND_OF_16 = "round_of_16"
+    QUARTERFINAL = "quarterfinal"
     SEMIFINAL = "semifinal"
     FINAL = "final"
     THIRD_PLACE = "third_place"

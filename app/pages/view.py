@@ -28,6 +28,7 @@ from app.domain.types import (
     Status,
     Tiebreak,
 )
+from app.pages.bracket_view import TopCutView, top_cut_view
 from app.pages.i18n import N_
 
 STATUS_LABELS = {
@@ -59,6 +60,7 @@ TIEBREAK_LABELS = {
 FINAL_PHASE_LABELS = {
     FinalPhaseKind.SEMIFINALS: N_("semifinals, then the final and the third-place final"),
     FinalPhaseKind.FINAL: N_("the final, 1st v 2nd"),
+    FinalPhaseKind.TOP_CUT: N_("a top cut, a knockout of the best of the Swiss"),
     FinalPhaseKind.NONE: N_("none"),
 }
 DECIDED_BY_LABELS = {
@@ -170,6 +172,8 @@ class Bracket:
     semifinals: tuple[Board, ...]
     final: Board
     third_place: Board | None
+    top_cut: TopCutView | None = None
+    """A top cut, drawn round by round (``bracket_view``); the fields above are then unused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +335,9 @@ def _bracket(tournament: Tournament, seeds: dict[PlayerId, str]) -> Bracket | No
     kind = tournament.format.final_phase
     if kind is FinalPhaseKind.NONE:
         return None
+    if kind is FinalPhaseKind.TOP_CUT:
+        view = top_cut_view(tournament, decided_by_labels=DECIDED_BY_LABELS)
+        return Bracket((), _slot(Stage.FINAL, 1, "", ""), None, top_cut=view)
     formed: dict[Stage, Board] = {}
     semifinals = []
     for match in tournament.final_matches():

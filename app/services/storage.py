@@ -80,7 +80,10 @@ SETTINGS_COLUMNS = (
     T.c.avoid_same_team,
     T.c.pair_checked_in_only,
     T.c.round_duration,
+    T.c.top_cut_size,
+    T.c.third_place,
     T.c.final_phase_started,
+    T.c.final_seeds,
 )
 
 
@@ -120,6 +123,8 @@ def settings_from_columns(row: Any) -> Settings:
         avoid_same_team=TeamRule(row.avoid_same_team),
         pair_checked_in_only=row.pair_checked_in_only,
         round_duration=row.round_duration,
+        top_cut_size=row.top_cut_size,
+        third_place=row.third_place,
     )
 
 
@@ -152,6 +157,8 @@ def settings_columns(settings: Settings) -> dict[str, Any]:
         "avoid_same_team": settings.avoid_same_team.value,
         "pair_checked_in_only": settings.pair_checked_in_only,
         "round_duration": settings.round_duration,
+        "top_cut_size": settings.top_cut_size,
+        "third_place": settings.third_place,
     }
 
 
@@ -164,6 +171,7 @@ def derived_columns(tournament: Tournament) -> dict[str, Any]:
         "resolved_final_phase": fmt.final_phase.value,
         "resolved_groups": fmt.groups,
         "final_phase_started": tournament.final_phase_started,
+        "final_seeds": list(tournament.final_seeds) if tournament.final_seeds else None,
         "current_round": tournament.current_round,
     }
 
@@ -267,6 +275,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
         rounds=rounds,
         matches=matches,
         final_phase_started=header.final_phase_started,
+        final_seeds=[PlayerId(pid) for pid in header.final_seeds or ()],
         forbidden_pairs=forbidden,
     )
 

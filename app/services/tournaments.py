@@ -66,6 +66,8 @@ _SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
     "format": FormatPreset,
     "swiss_rounds": int,
     "final_phase": FinalPhaseKind,
+    "top_cut_size": int,
+    "third_place": bool,
     "seed": int,
     "initial_colour": InitialColour,
     "allowed_byes": lambda kinds: frozenset(ByeKind(k) for k in kinds),
@@ -95,6 +97,8 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
         values["groups"] = groups_setting(fields["groups"])
     if "avoid_same_team" in values and values["avoid_same_team"] is None:
         values["avoid_same_team"] = TeamRule.OFF
+    if values.get("third_place", False) is None:
+        values["third_place"] = False  # null: the default
     if values.get("pair_checked_in_only", False) is None:
         values["pair_checked_in_only"] = False  # null: the default
     if base is not None:

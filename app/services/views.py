@@ -66,6 +66,8 @@ def tournament(summary: Summary) -> s.TournamentRead:
             tiebreak=Tiebreak(row.tiebreak) if row.tiebreak else None,
             swiss_rounds=row.swiss_rounds,
             final_phase=FinalPhaseKind(row.final_phase) if row.final_phase else None,
+            top_cut_size=settings.top_cut_size,
+            third_place=settings.third_place,
             groups=s.GroupsSchema(**row.groups) if row.groups else None,
             initial_colour=settings.initial_colour,
             allowed_byes=sorted(settings.allowed_byes)
