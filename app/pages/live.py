@@ -25,7 +25,7 @@ from app.pages.room import QR_SLOT
 from app.pages.templates import environment
 from app.pages.view import build_view
 
-STATIC_FILES = ("live.css", "live.js", "room.css", "clock.css", "clock.js")
+STATIC_FILES = ("live.css", "live.js", "room.css", "clock.css", "clock.js", "top_cut.css")
 ROTATE_SECONDS = 10
 """How long TV mode shows one view when they do not all fit the screen."""
 
@@ -47,6 +47,8 @@ class Links:
     clock_js: str
     """The round clock's style and script (``clock.js``: it counts down from the clock's
     events, which ``live.js`` hands it)."""
+    top_cut_css: str
+    """The top cut's drawing (``_top_cut.html``), kept apart from the page's own style."""
 
 
 @cache
@@ -74,6 +76,7 @@ def links(*, language: Language, tv: bool) -> Links:
         room_css=UP_TO_ROOT + asset_url("room.css"),
         clock_css=UP_TO_ROOT + asset_url("clock.css"),
         clock_js=UP_TO_ROOT + asset_url("clock.js"),
+        top_cut_css=UP_TO_ROOT + asset_url("top_cut.css"),
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from functools import cache
+from importlib import resources
 
 from babel.dates import format_date
 
@@ -47,4 +49,11 @@ def render_print_page(
         live_address=live_address,
         live_qr=live_qr,
         cards=list(cards),
+        top_cut_css=top_cut_css(),
     )
+
+
+@cache
+def top_cut_css() -> str:
+    """The top cut's drawing (``app/static/top_cut.css``), for the page's one inline style."""
+    return (resources.files("app") / "static" / "top_cut.css").read_text()

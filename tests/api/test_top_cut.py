@@ -68,9 +68,10 @@ def test_a_16_player_swiss_with_a_top_8_cut(app: FastAPI, client: ApiClient) -> 
     ]
     response = client.get(f"/v1/tournaments/{t.id}/bracket")
     etag = response.headers["ETag"]
-    assert client.get(
-        f"/v1/tournaments/{t.id}/bracket", headers={"If-None-Match": etag}
-    ).status_code == 304
+    assert (
+        client.get(f"/v1/tournaments/{t.id}/bracket", headers={"If-None-Match": etag}).status_code
+        == 304
+    )
     body = response.json()
     assert [s["player_id"] for s in body["seeds"]] == top8
     assert body["rounds"][0]["matches"][0]["match"]["id"] == quarterfinals[0]["id"]
@@ -80,9 +81,10 @@ def test_a_16_player_swiss_with_a_top_8_cut(app: FastAPI, client: ApiClient) -> 
     for m in quarterfinals:
         record(client, t, m["id"], home=0, away=1)
     body = bracket(client, t)
-    assert client.get(
-        f"/v1/tournaments/{t.id}/bracket", headers={"If-None-Match": etag}
-    ).status_code == 200
+    assert (
+        client.get(f"/v1/tournaments/{t.id}/bracket", headers={"If-None-Match": etag}).status_code
+        == 200
+    )
     semifinals = [m["match"] for m in body["rounds"][1]["matches"]]
     assert [(m["home"], m["away"]) for m in semifinals] == [
         (top8[4], top8[7]),  # seed 5 is home against seed 8
