@@ -164,6 +164,7 @@ class AsyncClient(ClientBase):
     get_standings = AsyncOperation(operations.get_standings)
     start_final_phase = AsyncOperation(operations.start_final_phase)
     get_final_phase = AsyncOperation(operations.get_final_phase)
+    get_bracket = AsyncOperation(operations.get_bracket)
     get_print_page = AsyncOperation(operations.get_print_page)
     create_claim = AsyncOperation(operations.create_claim)
     list_claims = AsyncOperation(operations.list_claims)

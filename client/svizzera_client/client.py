@@ -166,6 +166,7 @@ class Client(ClientBase):
     get_standings = SyncOperation(operations.get_standings)
     start_final_phase = SyncOperation(operations.start_final_phase)
     get_final_phase = SyncOperation(operations.get_final_phase)
+    get_bracket = SyncOperation(operations.get_bracket)
     get_print_page = SyncOperation(operations.get_print_page)
     create_claim = SyncOperation(operations.create_claim)
     list_claims = SyncOperation(operations.list_claims)

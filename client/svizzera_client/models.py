@@ -18,12 +18,23 @@ Tiebreak = Literal[
     "buchholz", "goals", "lim", "sonneborn_berger", "progressive", "direct_encounter"
 ]
 Status = Literal["registration", "swiss", "final_phase", "finished"]
-Stage = Literal["swiss", "semifinal", "final", "third_place"]
+Stage = Literal[
+    "swiss",
+    "round_of_64",
+    "round_of_32",
+    "round_of_16",
+    "quarterfinal",
+    "semifinal",
+    "final",
+    "third_place",
+]
 Side = Literal["home", "away"]
 Forfeit = Literal["home", "away", "both"]
 DecidedBy = Literal["extra_time", "penalties", "golden_goal", "other"]
 FormatPreset = Literal["standard", "short"]
-FinalPhaseKind = Literal["semifinals", "final", "none"]
+FinalPhaseKind = Literal["semifinals", "final", "top_cut", "none"]
+SlotSource = Literal["seed", "winner", "loser"]
+"""Where a bracket slot's player comes from: a seed, or the winner or loser of a match."""
 GroupAssignment = Literal["draw", "seeded", "pots", "manual"]
 ColourRule = Literal[
     "fewer_home", "more_away", "alternation", "position", "lot", "rank", "fide", "manual"
@@ -156,6 +167,8 @@ class TournamentCreate(Request):
     format: FormatPreset | None = None
     swiss_rounds: int | None = None
     final_phase: FinalPhaseKind | None = None
+    top_cut_size: int | None = None
+    third_place: bool = False
     groups: GroupsSchema | None = None
     seed: int | None = None
     initial_colour: InitialColour | None = None
@@ -180,6 +193,8 @@ class TournamentUpdate(Request):
     format: FormatPreset | None = None
     swiss_rounds: int | None = None
     final_phase: FinalPhaseKind | None = None
+    top_cut_size: int | None = None
+    third_place: bool | None = None
     groups: GroupsSchema | None = None
     seed: int | None = None
     initial_colour: InitialColour | None = None
@@ -273,6 +288,8 @@ class SettingsRead(Response):
     tiebreak: Tiebreak | None
     swiss_rounds: int | None
     final_phase: FinalPhaseKind | None
+    top_cut_size: int | None = None
+    third_place: bool = False
     groups: GroupsSchema | None
     initial_colour: InitialColour | None = None
     allowed_byes: list[ByeKind] | None = None
@@ -526,6 +543,54 @@ class FinalPhaseRead(Response):
     qualifiers: list[int]
     matches: list[MatchRead]
     final_ranking: list[PlaceRead] | None
+
+
+class BracketSlotRead(Response):
+    """One side of a bracket match: where its player comes from (``source`` with ``seed`` or
+    ``match``, and a ``label``), the player once known, their goals and whether they won."""
+
+    source: SlotSource
+    seed: int | None
+    match: int | None
+    label: str
+    player_id: int | None
+    name: str | None
+    player_seed: int | None
+    goals: int | None
+    won: bool
+
+
+class BracketMatchRead(Response):
+    number: int
+    round: int
+    stage: Stage
+    board: int
+    slots: list[BracketSlotRead]
+    match: MatchRead | None
+
+
+class BracketRoundRead(Response):
+    number: int
+    stage: Stage
+    matches: list[BracketMatchRead]
+
+
+class BracketSeedRead(Response):
+    seed: int
+    label: str
+    player_id: int | None
+    name: str | None
+
+
+class BracketRead(Response):
+    """The final phase as a bracket: rounds, matches and slots (``GET …/bracket``)."""
+
+    kind: FinalPhaseKind
+    size: int
+    third_place: bool
+    started: bool
+    seeds: list[BracketSeedRead]
+    rounds: list[BracketRoundRead]
 
 
 class Health(Response):

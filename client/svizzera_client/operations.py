@@ -22,6 +22,7 @@ from pydantic import BaseModel, TypeAdapter
 from svizzera_client.models import (
     AuditPage,
     BoardClaimsRead,
+    BracketRead,
     ByeKind,
     ByeRequest,
     CheckRead,
@@ -483,6 +484,12 @@ def start_final_phase(tournament_id: str, *, if_match: IfMatch = None) -> Call[F
 @operation("GET", TOURNAMENT + "/final-phase", "final-phase-read")
 def get_final_phase(tournament_id: str) -> Call[FinalPhaseRead]:
     return Call(one(FinalPhaseRead))
+
+
+@operation("GET", TOURNAMENT + "/bracket", "bracket-read")
+def get_bracket(tournament_id: str) -> Call[BracketRead]:
+    """The final phase as a bracket: each slot says where its player comes from."""
+    return Call(one(BracketRead))
 
 
 @operation("POST", "/v1/tournaments", "tournaments-create", auth="create_key", variant=True)

@@ -132,6 +132,16 @@ def create(
     format_: Annotated[FormatPreset | None, typer.Option("--format")] = None,
     rounds: Annotated[int | None, typer.Option(help="Swiss rounds (default: by format).")] = None,
     final_phase: FinalPhaseKind | None = None,
+    top_cut_size: Annotated[
+        int | None,
+        typer.Option(help="--final-phase top_cut: how many qualify (2 to 64)."),
+    ] = None,
+    third_place: Annotated[
+        bool,
+        typer.Option(
+            "--third-place", help="--final-phase top_cut: the semifinal losers play for 3rd."
+        ),
+    ] = False,
     groups: Annotated[
         Literal["draw", "seeded", "pots"] | None,
         typer.Option(help="Two groups, filled by draw, by seeding or from pots."),
@@ -173,6 +183,8 @@ def create(
             "format": format_,
             "swiss_rounds": rounds,
             "final_phase": final_phase,
+            "top_cut_size": top_cut_size,
+            "third_place": third_place or None,
             "groups": None if groups is None else {"assignment": groups},
             "seed": seed,
             "initial_colour": initial_colour,
@@ -411,8 +423,8 @@ def result(
 ) -> None:
     """Record a result (BOARD SCORE), or, without arguments, every missing one of the round.
 
-    In the final phase BOARD is a board of the latest stage (the finals once they are
-    formed, else the semifinals).
+    In the final phase BOARD is a board of the stage being played: the first with a match
+    still to play (the final and the third-place final count as one), else the last.
     """
     with Session(server, as_json=json, tournament=tournament) as s:
         tournament_id = s.authorize()
@@ -452,9 +464,12 @@ def current_matches(client: Client, tournament_id: str) -> tuple[str, list[Match
     the final phase."""
     tournament = client.get_tournament(tournament_id)
     if tournament.final_phase_started:
-        matches = client.get_final_phase(tournament_id).matches
-        finals = [m for m in matches if m.stage != "semifinal"]
-        return "Final phase", finals or matches
+        matches = client.get_final_phase(tournament_id).matches  # stage by stage
+        stages: dict[str, list[MatchRead]] = {}
+        for m in matches:
+            stages.setdefault("final" if m.stage == "third_place" else m.stage, []).append(m)
+        playing = [group for group in stages.values() if any(m.result is None for m in group)]
+        return "Final phase", (playing or list(stages.values()) or [[]])[0 if playing else -1]
     if tournament.current_round == 0:
         raise CommandError("no_round", "no round yet: svizzera round pairs the first")
     return (
@@ -549,6 +564,18 @@ def final(
             phase = s.client.start_final_phase(tournament_id)
         names = render.names_of(s.client.list_players(tournament_id))
         s.show(phase, *render.final_phase_tables(phase, names))
+
+
+@app.command()
+def bracket(
+    tournament: Tournament = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """The final phase as a bracket: every match, each side its player or where it comes from."""
+    with Session(server, as_json=json, tournament=tournament) as s:
+        drawn = s.client.get_bracket(s.tournament_id())
+        s.show(drawn, *render.bracket_tables(drawn))
 
 
 @app.command()

@@ -33,6 +33,8 @@ from svizzera_client.events import (
 )
 from svizzera_client.models import (
     BoardClaimsRead,
+    BracketRead,
+    BracketSlotRead,
     CheckRead,
     ClockRead,
     FinalPhaseRead,
@@ -49,7 +51,16 @@ from svizzera_client.models import (
 )
 
 Names = Mapping[int, str]
-STAGES = {"swiss": "", "semifinal": "semifinal", "final": "final", "third_place": "3rd place"}
+STAGES = {
+    "swiss": "",
+    "round_of_64": "round of 64",
+    "round_of_32": "round of 32",
+    "round_of_16": "round of 16",
+    "quarterfinal": "quarterfinal",
+    "semifinal": "semifinal",
+    "final": "final",
+    "third_place": "3rd place",
+}
 
 
 def names_of(players: Iterable[PlayerRead]) -> dict[int, str]:
@@ -297,6 +308,34 @@ def clock_line(clock: ClockRead) -> str:
     state = clock.state.replace("_", " ")
     left = "time is up" if clock.time_up else f"{clock_time(clock.remaining_ms)} left"
     return f"Round {clock.round}: {state}, {left}"
+
+
+def bracket_tables(bracket: BracketRead) -> list[Table]:
+    """One table per bracket round: each match's number, board and its two slots (the player
+    once known, else where the player comes from), with the score once played."""
+    tables = []
+    for bracket_round in bracket.rounds:
+        title = STAGES[bracket_round.stage].capitalize() or f"Round {bracket_round.number}"
+        table = Table("Match", "Board", "Upper", "Score", "Lower", title=title)
+        for m in bracket_round.matches:
+            upper, lower = m.slots
+            score = f"{_goals(upper)}–{_goals(lower)}" if upper.goals is not None else ""
+            if m.stage == "third_place":
+                table.add_row("", "", "3rd place:", "", "")
+            table.add_row(str(m.number), str(m.board), _slot(upper), score, _slot(lower))
+        tables.append(table)
+    return tables
+
+
+def _slot(slot: BracketSlotRead) -> str:
+    if slot.name is None:
+        return f"({slot.label})"
+    mark = " ✓" if slot.won else ""
+    return f"{slot.name} [{slot.player_seed}]{mark}"
+
+
+def _goals(slot: BracketSlotRead) -> str:
+    return "" if slot.goals is None else str(slot.goals)
 
 
 def event_line(event: EventEnvelope, names: Names) -> str:
