@@ -195,3 +195,26 @@ def test_the_semifinals_read_as_the_bracket_of_4(client: ApiClient) -> None:
         ["Winner of match 1", "Winner of match 2"],
         ["Loser of match 1", "Loser of match 2"],
     ]
+
+
+def test_a_top_4_after_groups_is_crossed(client: ApiClient) -> None:
+    t = create(client, 8, groups={"count": 2, "assignment": "seeded"})
+    changed = client.patch(
+        f"/v1/tournaments/{t.id}",
+        json={"final_phase": "top_cut", "top_cut_size": 4},
+        headers=t.auth,
+    )
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["settings"]["top_cut_size"] == 4
+    for _ in range(t.body["format"]["swiss_rounds"]):
+        play_round(client, t)
+    semis = client.post(f"/v1/tournaments/{t.id}/final-phase", headers=t.auth).json()["matches"]
+    body = bracket(client, t)
+    assert [s["label"] for s in body["seeds"]][:2] in (["A1", "B1"], ["B1", "A1"])
+    groups = {p["id"]: p["group"] for p in client.get(f"/v1/tournaments/{t.id}/players").json()}
+    assert [m["stage"] for m in semis] == ["semifinal", "semifinal"]
+    assert all(groups[m["home"]] != groups[m["away"]] for m in semis)
+    assert [s["label"] for s in body["rounds"][0]["matches"][0]["slots"]] in (
+        ["A1", "B2"],
+        ["B1", "A2"],
+    )
