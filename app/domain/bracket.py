@@ -65,9 +65,6 @@ class Bracket:
     rounds: int
     matches: tuple[BracketMatch, ...]
 
-    def match(self, number: int) -> BracketMatch:
-        return self.matches[number - 1]
-
     @property
     def final(self) -> BracketMatch:
         return next(m for m in self.matches if m.stage is Stage.FINAL)

@@ -72,11 +72,10 @@ def progressed(
 
 
 def later_matches(bracket: Bracket, match: Match, final_matches: Sequence[Match]) -> list[Match]:
-    """The formed matches that take ``match``'s winner or loser."""
+    """The formed matches that take ``match``'s winner or loser (every final-phase match has
+    its place in its kind's bracket: ``TournamentState.bracket``)."""
     existing = numbered(bracket, final_matches)
-    number = bracket.numbers().get((match.stage, match.board))
-    if number is None:
-        return []
+    number = bracket.numbers()[(match.stage, match.board)]
     return [existing[n] for n in bracket.fed_by(number) if n in existing]
 
 
