@@ -202,10 +202,9 @@ class TournamentState:
         before (the qualifiers of the standings of this moment); crossed after groups."""
         if self.final_seeds:
             return list(self.final_seeds)
-        started = self.final_phase_started
-        if started:
-            qualified = self.qualified()
-            order = [pid for pid in self._cross_order() if pid in qualified]
+        if self.final_phase_started:
+            seeding = self._seeding()
+            order = sorted(seeding, key=seeding.__getitem__)
         else:
             order = self._qualifiers() if self.status is not Status.REGISTRATION else []
         if self.format.groups and len(order) == self.format.qualifier_count:

@@ -335,3 +335,36 @@ def test_a_quarterfinal_winner_changes_only_while_its_semifinal_has_no_result() 
         t.clear_result(quarterfinals[0].id)
     t.record_result(quarterfinals[0].id, Result(3, 0))  # the same winner: allowed
     assert t.final_matches()[0].result == Result(3, 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(count=st.integers(4, 14), grouped=st.booleans(), data=st.data())
+def test_the_semifinals_bracket_names_the_players_of_their_matches(
+    count: int, grouped: bool, data: st.DataObject
+) -> None:
+    """The bracket of 4 drawn from ``seeds()`` has, slot by slot, the players of the
+    semifinals as played, also after a group leader withdrew before the start."""
+    t = Tournament.create(
+        Settings(
+            seed=data.draw(st.integers(0, 10**6), label="seed"),
+            groups=GroupsSetting(GroupAssignment.SEEDED) if grouped else None,
+        ),
+        players(count),
+    )
+    number = t.generate_round().number
+    for m in t.round_matches(number):
+        t.record_result(m.id, data.draw(st.sampled_from(FINAL_RESULTS[:2]), label="swiss"))
+    leader = t.standings()[0].player_id
+    if data.draw(st.booleans(), label="leader withdraws"):
+        t.withdraw_player(leader)
+    try:
+        t.start_final_phase()
+    except NotEnoughQualifiers:
+        return
+    seeds = t.seeds()
+    drawn = {
+        (m.stage, m.board): tuple(slot_player(s, seeds, {}) for s in m.slots)
+        for m in t.bracket().matches
+        if m.round == 1
+    }
+    assert drawn == {(m.stage, m.board): (m.home, m.away) for m in t.final_matches()}
