@@ -160,7 +160,7 @@ def test_static_files_are_served_with_the_hashed_urls_the_page_names(client: Api
         name = url.split("?")[0].removeprefix("../../../static/")
         assert response.content == (resources.files("app") / "static" / name).read_bytes()
     files = sorted(re.findall(r'"\.\./\.\./\.\./static/(\w+\.\w+)\?v=[0-9a-f]{12}"', page))
-    assert files == ["clock.css", "clock.js", "live.css", "live.js", "room.css"]
+    assert files == ["clock.css", "clock.js", "live.css", "live.js", "room.css", "top_cut.css"]
 
 
 def test_an_unknown_tournament_or_language_is_a_problem(client: ApiClient) -> None:
