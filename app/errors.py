@@ -23,6 +23,7 @@ from app.domain import errors as domain
 from app.domain.errors import PairingImpossible
 from app.domain.manual_rounds import PairingPlayersInvalid, PairingRulesBroken
 from app.domain.reports import ResultAlreadyRecorded
+from app.domain.register import MergeRefused, TooManyAliases
 
 logger = logging.getLogger("svizzera")
 PROBLEM_JSON = "application/problem+json"
@@ -169,6 +170,43 @@ class NotASwissBoard(Conflict):
     code = "not_a_swiss_board"
 
 
+class ClubNotFound(NotFound):
+    code = "club_not_found"
+
+    def __init__(self, club_id: str) -> None:
+        super().__init__(f"no club {club_id!r}: check the id (the one its creation answered)")
+
+
+class ClubKeyNotFound(NotFound):
+    code = "club_key_not_found"
+
+
+class ClubPlayerNotFound(NotFound):
+    code = "club_player_not_found"
+
+
+class LastClubKey(Conflict):
+    """Revoking the only live key would leave nobody able to run the club."""
+
+    code = "last_club_key"
+
+
+class TooManyClubKeys(Conflict):
+    code = "too_many_club_keys"
+
+
+class AmbiguousClubPlayer(Conflict):
+    """A new name of a club tournament is the name or an alias of several register entries."""
+
+    code = "ambiguous_club_player"
+
+
+class RepeatedClubPlayer(InvalidValue):
+    """Two players of one tournament would be one register entry."""
+
+    code = "repeated_club_player"
+
+
 class NotModified(Exception):
     """``If-None-Match`` names the current version: answer 304 without a body."""
 
@@ -211,6 +249,8 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     ResultAlreadyRecorded: 409,
     domain.InvalidTrf: 422,
     domain.PairingTimeout: 503,
+    MergeRefused: 409,
+    TooManyAliases: 422,
 }
 """The HTTP status of each domain refusal: 404 missing, 409 state conflict, 422 bad value,
 503 a computation past its limit (the same request may pass on a quieter server)."""

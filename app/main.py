@@ -17,6 +17,7 @@ from app.api import (
     bracket,
     checks,
     clock,
+    clubs,
     events,
     forbidden_pairs,
     health,
@@ -25,6 +26,7 @@ from app.api import (
     printing,
     report_page,
     reports,
+    register,
     results,
     rounds,
     standings,
@@ -123,6 +125,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         live,
         events,
         checks,
+        clubs,
+        register,
         health,
     ):
         app.include_router(module.router)

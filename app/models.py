@@ -16,6 +16,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKeyConstraint,
     Index,
+    Text,
     UniqueConstraint,
     false,
 )
@@ -28,7 +29,10 @@ apply_naming_convention(SQLModel.metadata)
 
 class TournamentRow(SQLModel, table=True):
     __tablename__ = "tournament"
-    __table_args__ = (Index("ix_tournament_created_at_id", "created_at", "id"),)
+    __table_args__ = (
+        Index("ix_tournament_created_at_id", "created_at", "id"),
+        Index("ix_tournament_club_id_created_at_id", "club_id", "created_at", "id"),
+    )
 
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=120)
@@ -76,6 +80,10 @@ class TournamentRow(SQLModel, table=True):
     # a top cut's seeds (player numbers, best first), fixed when it starts
     final_seeds: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     current_round: int = Field(default=0)
+    # the club that runs it (null: a tournament of its own, as before clubs)
+    club_id: str | None = Field(
+        default=None, max_length=32, foreign_key="club.id", ondelete="RESTRICT"
+    )
 
 
 class PlayerRow(SQLModel, table=True):
@@ -100,6 +108,11 @@ class PlayerRow(SQLModel, table=True):
     team: str | None = Field(default=None, max_length=40)
     # on round 1's check-in list
     checked_in: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # the club register's entry this player is (null: a club-less tournament); a merge of two
+    # entries points the players of the merged one here to the kept one
+    club_player_id: int | None = Field(
+        default=None, foreign_key="club_player.id", ondelete="RESTRICT", index=True
+    )
 
 
 class ForbiddenPairRow(SQLModel, table=True):
@@ -359,3 +372,69 @@ class CreationCountRow(SQLModel, table=True):
     minute: int = Field(primary_key=True, sa_type=BigInteger)
     """Minutes since the Unix epoch."""
     count: int
+
+
+class ClubRow(SQLModel, table=True):
+    """A club: the home of its tournaments and of its player register."""
+
+    __tablename__ = "club"
+
+    id: str = Field(primary_key=True, max_length=32)
+    name: str = Field(max_length=120)
+    version: int = Field(default=1)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    updated_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class ClubKeyRow(SQLModel, table=True):
+    """A club key: organizer of every tournament of the club, and the only way into its register
+    and keys. Only its hash is kept; a revoked key keeps its row (the audit trail names it)."""
+
+    __tablename__ = "club_key"
+    __table_args__ = (UniqueConstraint("token_hash"), Index("ix_club_key_club_id", "club_id"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    label: str | None = Field(default=None, max_length=80)
+    token_hash: str = Field(max_length=64)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    revoked_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
+
+
+class ClubAuditRow(SQLModel, table=True):
+    """The club's audit trail: every club-level write (keys, register), who, what and when."""
+
+    __tablename__ = "club_audit_entry"
+    __table_args__ = (Index("ix_club_audit_entry_club_id_id", "club_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    actor: str = Field(max_length=24)
+    action: str = Field(max_length=40)
+    detail: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class ClubPlayerRow(SQLModel, table=True):
+    """An entry of a club's player register: one person, under a name and its aliases.
+
+    ``name_key`` is the folded name (``app.domain.register.fold_name``), the list's order;
+    ``search_key`` every folded name of the entry, one per line, which ``?q=`` searches.
+    """
+
+    __tablename__ = "club_player"
+    __table_args__ = (Index("ix_club_player_club_id_name_key_id", "club_id", "name_key", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    name: str = Field(max_length=80)
+    aliases: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    name_key: str = Field(max_length=320)
+    search_key: str = Field(sa_column=Column(Text, nullable=False))
+    rating: int | None = None
+    title: str | None = Field(default=None, max_length=3)
+    fide_id: int | None = Field(default=None, sa_type=BigInteger)
+    team: str | None = Field(default=None, max_length=40)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))

@@ -138,6 +138,12 @@ class TournamentRead(BaseModel):
 
     id: str = Field(description="Random URL-safe id", examples=["q3Jd0xZ1v7kR"])
     name: str
+    club_id: str | None = Field(
+        None,
+        description="The club that runs it (its keys are organizers of it); null for a "
+        "tournament of its own",
+        examples=[None],
+    )
     status: Status
     pairing: PairingSystem
     tiebreak: Tiebreak = Field(description="The tiebreak in use")
@@ -237,7 +243,9 @@ class AuditEntryRead(BaseModel):
 
     id: int
     at: datetime
-    actor: str = Field(description="Who: `organizer`, or `scorekeeper:<token id>`")
+    actor: str = Field(
+        description="Who: `organizer`, `club:<club key id>` or `scorekeeper:<token id>`"
+    )
     action: str = Field(description="The operation id of the write, e.g. `results-record`")
     detail: dict[str, Any] = Field(description="What the write said (never a secret)")
 
@@ -718,4 +726,82 @@ class CheckRead(BaseModel):
     differences: list[RoundDifferenceRead] = Field(description="In round order")
     players: list[CheckedPlayerRead] = Field(
         description="The players of the differing rounds, by start number"
+    )
+
+
+# -- clubs and their player register (docs/clubs.md) ------------------------------------------
+
+
+class ClubRead(BaseModel):
+    """A club: the home of its tournaments and its player register."""
+
+    id: str = Field(description="Random URL-safe id", examples=["c7Hq2LmN0pXe"])
+    name: str = Field(examples=["Circolo Scacchi Rovereto"])
+    version: int = Field(description="Bumped by every club-level write; the ETag")
+    created_at: datetime
+    tournaments: str = Field(
+        description="Where its tournaments are listed",
+        examples=["/v1/clubs/c7Hq2LmN0pXe/tournaments"],
+    )
+
+
+class ClubKeyRead(BaseModel):
+    """A club key, without its secret."""
+
+    id: int = Field(description="The key's id (the audit trails' `club:<id>`)")
+    label: str | None
+    created_at: datetime
+    revoked_at: datetime | None = Field(description="When it was revoked; null while it works")
+
+
+class ClubKeyCreated(ClubKeyRead):
+    """A club key with its secret: shown this once, stored only as a hash."""
+
+    key: str = Field(
+        description="Send as `Authorization: Bearer …` to the club and its tournaments"
+    )
+
+
+class ClubCreated(ClubRead):
+    """The new club and its first key (shown this once: keep it)."""
+
+    key: ClubKeyCreated
+
+
+class ClubPlayerRead(BaseModel):
+    """An entry of the club's player register: one person."""
+
+    id: int = Field(description="The entry's id (`club_player_id` in a tournament's players)")
+    name: str = Field(examples=["Müller"])
+    aliases: list[str] = Field(
+        description="Other names the person was entered under (searched like the name)",
+        examples=[["Mueller", "J. Müller"]],
+    )
+    rating: int | None = Field(examples=[1850])
+    title: FideTitle | None = Field(examples=[None])
+    fide_id: int | None = Field(examples=[None])
+    team: str | None = Field(examples=[None])
+
+
+class AppearanceRead(BaseModel):
+    """A tournament the entry played, as which of its players."""
+
+    tournament_id: str
+    tournament_name: str
+    player_id: int = Field(description="The player's id in that tournament")
+    name: str = Field(description="The name they played under")
+
+
+class ClubPlayerDetail(ClubPlayerRead):
+    """An entry and every tournament it played (a merge brings the merged entry's too)."""
+
+    tournaments: list[AppearanceRead] = Field(description="Oldest first")
+
+
+class ClubPlayerPage(BaseModel):
+    """A page of the register, in name order (accents and case aside)."""
+
+    items: list[ClubPlayerRead]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` (with the same `q`) for the next page; null at the end"
     )

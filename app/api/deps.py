@@ -20,8 +20,9 @@ SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 TournamentId = Annotated[str, Path(description="The tournament's id", pattern=TOURNAMENT_ID)]
 bearer = HTTPBearer(
     auto_error=False,
-    description="The tournament's organizer token; for results also a scorekeeper token; "
-    "for creating a tournament, the server's create key where one is set",
+    description="The tournament's organizer token or a key of its club; for results also a "
+    "scorekeeper token; for a club's register and keys, a key of the club; for creating a "
+    "tournament or a club, the server's create key where one is set",
 )
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
@@ -74,9 +75,9 @@ def organizer(
             "(the token given when the tournament was created)"
         )
     header = access.read_header(session, tournament_id)
-    access.check_token(header, credentials.credentials)
+    actor = access.check_token(session, header, credentials.credentials)
     release_connection(session)
-    return _write(header, response, if_match, access.ORGANIZER, credentials.credentials)
+    return _write(header, response, if_match, actor, credentials.credentials)
 
 
 def result_writer(
@@ -124,7 +125,7 @@ def organizer_reader(
             "(the token given when the tournament was created)"
         )
     header = access.read_header(session, tournament_id)
-    access.check_token(header, credentials.credentials)
+    access.check_token(session, header, credentials.credentials)
     return header
 
 

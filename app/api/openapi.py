@@ -44,6 +44,8 @@ TAGS: list[dict[str, Any]] = [
     {"name": "pages", "description": "Pages for a room: the live scoreboard"},
     {"name": "events", "description": "Live events: the SSE stream and the webhook bodies"},
     {"name": "webhooks", "description": "Signed deliveries of a tournament's events"},
+    {"name": "clubs", "description": "Clubs: their keys, their tournaments, their audit trail"},
+    {"name": "club-players", "description": "A club's player register: search, merge"},
     {"name": "health", "description": "Liveness and database reachability"},
 ]
 
@@ -81,6 +83,7 @@ BODY_ERRORS = {
     "415": "The body is not `Content-Type: application/json` (`unsupported_media_type`)",
 }
 CREATE = ("/v1/tournaments", "post")
+CLUB_CREATE = ("/v1/clubs", "post")
 OTHER_BODIES = "x-other-request-bodies"
 """Request bodies an operation takes besides its ``requestBody``, each chosen by its
 ``Content-Type``: the TRF of ``tournaments-create`` and of ``check``. Not in ``requestBody``:
@@ -132,6 +135,8 @@ def finish(document: dict[str, Any]) -> None:
     create["security"] = [{}, {"HTTPBearer": []}]  # the create key only where one is set
     create["responses"]["415"]["description"] = CREATE_415
     create[OTHER_BODIES] = [TRF_BODY]
+    club_create = document["paths"][CLUB_CREATE[0]][CLUB_CREATE[1]]
+    club_create["security"] = [{}, {"HTTPBearer": []}]
     check = document["paths"][CHECK[0]][CHECK[1]]
     check["responses"]["415"]["description"] = CREATE_415
     check[OTHER_BODIES] = [CHECK_TRF_BODY]

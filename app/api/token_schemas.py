@@ -10,22 +10,24 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from app.inputs import NO_CONTROL_CHARACTERS
 
 
+Label = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=80, pattern=NO_CONTROL_CHARACTERS
+    ),
+]
+"""Whose token or key it is, for the list (never secret)."""
+
+
 class TokenCreate(BaseModel):
-    """A scorekeeper token: it may record and clear results, nothing else."""
+    """A scorekeeper token: it may record and clear results, nothing else. (A club key, made by
+    ``POST /v1/clubs/{club_id}/keys``, takes the same body.)"""
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"label": "Table 3"}]}
     )
 
-    label: (
-        Annotated[
-            str,
-            StringConstraints(
-                strip_whitespace=True, min_length=1, max_length=80, pattern=NO_CONTROL_CHARACTERS
-            ),
-        ]
-        | None
-    ) = Field(
+    label: Label | None = Field(
         default=None, description="Whose token it is, for the organizer's list (never secret)"
     )
 

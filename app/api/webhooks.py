@@ -44,7 +44,7 @@ def organizer(
 ) -> access.Header:
     """Checks the organizer token; no tournament lock, since webhooks leave it unchanged."""
     header = access.read_header(session, tournament_id)
-    access.check_token(header, credentials.credentials if credentials else None)
+    access.check_token(session, header, credentials.credentials if credentials else None)
     return header
 
 

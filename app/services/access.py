@@ -21,10 +21,11 @@ from sqlalchemy.orm import Session
 
 from app.db import is_busy
 from app.errors import Forbidden, PreconditionFailed, TournamentNotFound, Unauthorized
-from app.models import AccessTokenRow
+from app.models import AccessTokenRow, ClubKeyRow
 from app.services.storage import T
 
 K = AccessTokenRow.__table__  # type: ignore[attr-defined]
+CK = ClubKeyRow.__table__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +37,13 @@ class Header:
     version: int
     created_at: datetime
     token_hash: str
+    club_id: str | None = None
 
 
 ORGANIZER = "organizer"
 SCOREKEEPER = "scorekeeper"
+CLUB = "club"
+"""A club key's writes are named ``club:<key id>``: the organizer of every tournament of its club."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,7 @@ class Write:
     ``expect``: the version the client named in ``If-Match``; the write is refused (412) unless
     the tournament is still at that version when it is saved. ``saved`` is told the version the
     write made (the API sends it as the ``ETag``). ``actor``: who writes, as the audit trail
-    names them (``organizer`` or ``scorekeeper:<id>``). ``token`` and ``seen``: the token that
+    names them (``organizer``, ``club:<key id>`` or ``scorekeeper:<id>``). ``token`` and ``seen``: the token that
     was checked and the version it was checked at, to check it again under the lock if the
     tournament changed since (``check_still_allowed``).
     """
@@ -80,31 +84,58 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_token(header: Header, token: str | None) -> None:
-    """401 without a token, 403 with a wrong one; compared in constant time."""
+def club_key_id(session: Session, club_id: str, digest: str) -> int | None:
+    """The id of the live key of ``club_id`` whose hash is ``digest`` (None: no such key)."""
+    found: int | None = session.execute(
+        select(CK.c.id).where(
+            CK.c.club_id == club_id, CK.c.token_hash == digest, CK.c.revoked_at.is_(None)
+        )
+    ).scalar_one_or_none()
+    return found
+
+
+def _organizer_actor(session: Session, header: Header, digest: str) -> str | None:
+    """``organizer`` for the tournament's own token, ``club:<id>`` for a live key of its club,
+    None for anything else (hashes compared in constant time, the key by an indexed lookup)."""
+    if hmac.compare_digest(digest, header.token_hash):
+        return ORGANIZER
+    if header.club_id is not None:
+        key = club_key_id(session, header.club_id, digest)
+        if key is not None:
+            return f"{CLUB}:{key}"
+    return None
+
+
+def check_token(session: Session, header: Header, token: str | None) -> str:
+    """401 without a token, 403 with a wrong one; the organizer's token or, for a tournament of
+    a club, a live key of that club. Returns who writes (``organizer`` or ``club:<key id>``)."""
     if not token:
         raise Unauthorized(
             "only the organizer may do this: send `Authorization: Bearer <organizer_token>` "
-            "(the token given when the tournament was created)"
+            "(the token given when the tournament was created, or a key of its club)"
         )
-    if not hmac.compare_digest(hash_token(token), header.token_hash):
+    actor = _organizer_actor(session, header, hash_token(token))
+    if actor is None:
         raise Forbidden(
             "the organizer token does not match this tournament: send the one given when it "
-            "was created, or the newest if it was rotated (a scorekeeper token may only record "
-            "and clear results)"
+            "was created, the newest if it was rotated, or a live key of the tournament's club "
+            "(a scorekeeper token may only record and clear results)"
         )
+    return actor
 
 
 def check_result_token(session: Session, header: Header, token: str | None) -> str:
-    """The organizer's token or a live scorekeeper token of this tournament: who is writing
-    (``organizer`` or ``scorekeeper:<id>``, as the audit trail names them)."""
+    """The organizer's token, a key of the tournament's club or a live scorekeeper token of this
+    tournament: who is writing (``organizer``, ``club:<id>`` or ``scorekeeper:<id>``, as the
+    audit trail names them)."""
     if not token:
         raise Unauthorized(
             "recording a result needs `Authorization: Bearer <organizer or scorekeeper token>`"
         )
     digest = hash_token(token)
-    if hmac.compare_digest(digest, header.token_hash):
-        return ORGANIZER
+    actor = _organizer_actor(session, header, digest)
+    if actor is not None:
+        return actor
     found = session.execute(
         select(K.c.id).where(
             K.c.tournament_id == header.id, K.c.token_hash == digest, K.c.revoked_at.is_(None)
@@ -118,7 +149,7 @@ def check_result_token(session: Session, header: Header, token: str | None) -> s
     return f"{SCOREKEEPER}:{found}"
 
 
-_HEADER = select(T.c.id, T.c.name, T.c.version, T.c.created_at, T.c.token_hash)
+_HEADER = select(T.c.id, T.c.name, T.c.version, T.c.created_at, T.c.token_hash, T.c.club_id)
 
 
 def read_header(session: Session, tournament_id: str) -> Header:
@@ -177,13 +208,16 @@ def lock_header_in_queue(session: Session, tournament_id: str, *, seen: int) -> 
 def check_still_allowed(session: Session, write: Write, locked: Header) -> None:
     """Under the lock: if anything was saved since the token was checked (a rotation of the
     organizer token, a revoked scorekeeper token among it), check the token again, so a write
-    never lands with a token that stopped working before it was saved."""
-    if write.token is None or write.seen == locked.version:
+    never lands with a token that stopped working before it was saved. A club key is checked
+    again always: revoking it changes the club, not the tournament's version."""
+    if write.token is None:
         return
-    if write.actor == ORGANIZER:
-        check_token(locked, write.token)
-    else:
+    if write.seen == locked.version and not write.actor.startswith(CLUB):
+        return
+    if write.actor.startswith(SCOREKEEPER):
         check_result_token(session, locked, write.token)
+    else:
+        check_token(session, locked, write.token)
 
 
 def lock_write(session: Session, write: Write) -> int:

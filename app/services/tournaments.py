@@ -109,9 +109,16 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
 
 
 def create(
-    session: Session, *, name: str, players: list[dict[str, Any]], fields: dict[str, Any]
+    session: Session,
+    *,
+    name: str,
+    players: list[dict[str, Any]],
+    fields: dict[str, Any],
+    club_id: str | None = None,
+    actor: str = audit.ORGANIZER,
 ) -> Created:
-    """A new tournament in registration, with a fresh organizer token."""
+    """A new tournament in registration, with a fresh organizer token (of ``club_id``, if
+    given: the club's keys are its organizers too)."""
     fields = dict(fields)
     player_results = bool(fields.pop("player_results", False))
     tournament = Tournament.create(
@@ -127,7 +134,14 @@ def create(
             for p in players
         ],
     )
-    return insert_new(session, name=name, tournament=tournament, player_results=player_results)
+    return insert_new(
+        session,
+        name=name,
+        tournament=tournament,
+        player_results=player_results,
+        club_id=club_id,
+        actor=actor,
+    )
 
 
 ID_FIRST = string.ascii_letters + string.digits + "_"
@@ -145,6 +159,8 @@ def insert_new(
     name: str,
     tournament: Tournament,
     player_results: bool = False,
+    club_id: str | None = None,
+    actor: str = audit.ORGANIZER,
     **detail: Any,
 ) -> Created:
     """Store a tournament the domain built (``Tournament.create``, or a TRF's history) with a
@@ -163,13 +179,22 @@ def insert_new(
             version=version,
             created_at=at,
             updated_at=at,
+            club_id=club_id,
             **storage.settings_columns(tournament.settings),
             **storage.derived_columns(tournament),
         )
     )
     storage.save(session, tid, storage.Snapshot.of(Tournament(tournament.settings, ())), tournament)
+    if club_id is not None:
+        detail["club_id"] = club_id
     audit.record(
-        session, tid, "tournaments-create", name=name, players=len(tournament.players), **detail
+        session,
+        tid,
+        "tournaments-create",
+        actor=actor,
+        name=name,
+        players=len(tournament.players),
+        **detail,
     )
     data = events.tournament_data(summaries(session, [tid])[0], tournament)
     events.emit(session, tid, [(events.TOURNAMENT_CREATED, data)], version=version)
@@ -235,11 +260,15 @@ def page(
     cursor: str | None,
     status: str | None = None,
     name_contains: str | None = None,
+    club_id: str | None = None,
 ) -> tuple[list[str], str | None]:
     """Ids of one page of tournaments, newest first, and the cursor of the next page; only
-    those in ``status`` and whose name contains ``name_contains`` (any case), if given."""
+    those in ``status``, whose name contains ``name_contains`` (any case) and of ``club_id``,
+    if given."""
     T = storage.T
     query = select(T.c.id, T.c.created_at).order_by(T.c.created_at.desc(), T.c.id.desc())
+    if club_id is not None:
+        query = query.where(T.c.club_id == club_id)
     if status is not None:
         query = query.where(T.c.status == status)
     if name_contains:

@@ -46,6 +46,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
     return s.TournamentRead(
         id=row.id,
         name=row.name,
+        club_id=row.club_id,
         status=Status(row.status),
         pairing=PairingSystem(row.pairing),
         tiebreak=tiebreak,

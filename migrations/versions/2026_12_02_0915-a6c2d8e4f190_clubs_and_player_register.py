@@ -1,0 +1,116 @@
+"""clubs: the club, its keys, its audit trail and player register; a tournament's club and a
+player's register entry (both null for what existed before: club-less tournaments keep working)
+
+Revision ID: a6c2d8e4f190
+Revises: d81f3c6a2b47
+Create Date: 2026-12-02 09:15:00
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "a6c2d8e4f190"
+down_revision: str | None = "d81f3c6a2b47"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+AT = sa.DateTime(timezone=True)
+
+
+def upgrade() -> None:
+    op.create_table(
+        "club",
+        sa.Column("id", sa.String(length=32), nullable=False),
+        sa.Column("name", sa.String(length=120), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("created_at", AT, nullable=False),
+        sa.Column("updated_at", AT, nullable=False),
+        sa.PrimaryKeyConstraint("id", name="pk_club"),
+    )
+    op.create_table(
+        "club_key",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("club_id", sa.String(length=32), nullable=False),
+        sa.Column("label", sa.String(length=80), nullable=True),
+        sa.Column("token_hash", sa.String(length=64), nullable=False),
+        sa.Column("created_at", AT, nullable=False),
+        sa.Column("revoked_at", AT, nullable=True),
+        sa.ForeignKeyConstraint(
+            ["club_id"], ["club.id"], name="fk_club_key_club_id_club", ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("id", name="pk_club_key"),
+        sa.UniqueConstraint("token_hash", name="uq_club_key_token_hash"),
+    )
+    op.create_index("ix_club_key_club_id", "club_key", ["club_id"])
+    op.create_table(
+        "club_audit_entry",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("club_id", sa.String(length=32), nullable=False),
+        sa.Column("at", AT, nullable=False),
+        sa.Column("actor", sa.String(length=24), nullable=False),
+        sa.Column("action", sa.String(length=40), nullable=False),
+        sa.Column("detail", sa.JSON(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["club_id"], ["club.id"], name="fk_club_audit_entry_club_id_club", ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("id", name="pk_club_audit_entry"),
+    )
+    op.create_index("ix_club_audit_entry_club_id_id", "club_audit_entry", ["club_id", "id"])
+    op.create_table(
+        "club_player",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("club_id", sa.String(length=32), nullable=False),
+        sa.Column("name", sa.String(length=80), nullable=False),
+        sa.Column("aliases", sa.JSON(), nullable=False),
+        sa.Column("name_key", sa.String(length=320), nullable=False),
+        sa.Column("search_key", sa.Text(), nullable=False),
+        sa.Column("rating", sa.Integer(), nullable=True),
+        sa.Column("title", sa.String(length=3), nullable=True),
+        sa.Column("fide_id", sa.BigInteger(), nullable=True),
+        sa.Column("team", sa.String(length=40), nullable=True),
+        sa.Column("created_at", AT, nullable=False),
+        sa.ForeignKeyConstraint(
+            ["club_id"], ["club.id"], name="fk_club_player_club_id_club", ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("id", name="pk_club_player"),
+    )
+    op.create_index(
+        "ix_club_player_club_id_name_key_id", "club_player", ["club_id", "name_key", "id"]
+    )
+    with op.batch_alter_table("tournament") as batch:
+        batch.add_column(sa.Column("club_id", sa.String(length=32), nullable=True))
+        batch.create_foreign_key(
+            "fk_tournament_club_id_club", "club", ["club_id"], ["id"], ondelete="RESTRICT"
+        )
+        batch.create_index(
+            "ix_tournament_club_id_created_at_id", ["club_id", "created_at", "id"]
+        )
+    with op.batch_alter_table("player") as batch:
+        batch.add_column(sa.Column("club_player_id", sa.Integer(), nullable=True))
+        batch.create_foreign_key(
+            "fk_player_club_player_id_club_player",
+            "club_player",
+            ["club_player_id"],
+            ["id"],
+            ondelete="RESTRICT",
+        )
+        batch.create_index("ix_player_club_player_id", ["club_player_id"])
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("player") as batch:
+        batch.drop_index("ix_player_club_player_id")
+        batch.drop_constraint("fk_player_club_player_id_club_player", type_="foreignkey")
+        batch.drop_column("club_player_id")
+    with op.batch_alter_table("tournament") as batch:
+        batch.drop_index("ix_tournament_club_id_created_at_id")
+        batch.drop_constraint("fk_tournament_club_id_club", type_="foreignkey")
+        batch.drop_column("club_id")
+    op.drop_table("club_player")
+    op.drop_table("club_audit_entry")
+    op.drop_table("club_key")
+    op.drop_table("club")
