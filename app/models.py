@@ -81,9 +81,7 @@ class TournamentRow(SQLModel, table=True):
     final_seeds: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     current_round: int = Field(default=0)
     # the club that runs it (null: a tournament of its own, as before clubs)
-    club_id: str | None = Field(
-        default=None, max_length=32, foreign_key="club.id", ondelete="RESTRICT"
-    )
+    club_id: str | None = Field(default=None, max_length=32, foreign_key="club.id")
 
 
 class PlayerRow(SQLModel, table=True):
@@ -110,9 +108,7 @@ class PlayerRow(SQLModel, table=True):
     checked_in: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     # the club register's entry this player is (null: a club-less tournament); a merge of two
     # entries points the players of the merged one here to the kept one
-    club_player_id: int | None = Field(
-        default=None, foreign_key="club_player.id", ondelete="RESTRICT", index=True
-    )
+    club_player_id: int | None = Field(default=None, foreign_key="club_player.id", index=True)
 
 
 class ForbiddenPairRow(SQLModel, table=True):

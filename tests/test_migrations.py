@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -15,6 +16,9 @@ from sqlalchemy import create_engine, inspect, text
 from sqlmodel import SQLModel
 
 import app.models  # noqa: F401 - the tables
+from app.main import create_app
+from app.settings import Settings
+from tests.client import ApiClient
 from tests.databases import BACKENDS, alembic_config
 
 
@@ -106,3 +110,62 @@ def test_an_early_final_phase_gets_its_rounds_played(empty_url: str) -> None:
         )
     engine.dispose()
     assert resolved == {"early": 2, "planned": 4, "played": 4}
+
+
+def test_a_database_of_club_less_tournaments_upgrades_and_they_keep_working(
+    empty_url: str,
+) -> None:
+    """The clubs migration on a database in use: its tournaments stay club-less and are run by
+    their organizer token as before; a club made afterwards lives beside them."""
+    config = alembic_config(empty_url)
+    command.upgrade(config, "d81f3c6a2b47")  # the head before clubs
+    engine = create_engine(empty_url)
+    columns = (
+        "id, name, token_hash, version, created_at, updated_at, status, seed, pairing, "
+        "points_win, points_draw, points_loss, points_bye, format_preset, resolved_swiss_rounds, "
+        "resolved_final_phase, resolved_groups, final_phase_started, current_round"
+    )
+    token = "the-organizer-token"
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                f"INSERT INTO tournament ({columns}) VALUES ('old', 'Before clubs', :hash, 1, "
+                ":at, :at, 'registration', 1, 'nearest', 6, 2, 0, 6, 'standard', 2, 'final', 0, "
+                ":no, 0)"
+            ),
+            {
+                "hash": hashlib.sha256(token.encode()).hexdigest(),
+                "at": datetime.now(UTC),
+                "no": False,
+            },
+        )
+        for number, name in enumerate(["Rossi", "Bianchi", "Verdi", "Neri"], start=1):
+            connection.execute(
+                text(
+                    "INSERT INTO player (tournament_id, number, name, start_number, "
+                    "entered_round) VALUES ('old', :n, :name, :n, 1)"
+                ),
+                {"n": number, "name": name},
+            )
+    command.upgrade(config, "head")
+    with engine.connect() as connection:
+        club = connection.execute(text("SELECT club_id FROM tournament")).scalar_one()
+        linked = connection.execute(text("SELECT club_player_id FROM player")).scalars().all()
+    engine.dispose()
+    assert (club, linked) == (None, [None, None, None, None])
+    assert schema_difference(empty_url) == []
+
+    app = create_app(Settings(database_url=empty_url, webhook_worker=False))
+    try:
+        with ApiClient(app) as client:
+            auth = {"Authorization": f"Bearer {token}"}
+            read = client.get("/v1/tournaments/old")
+            assert (read.status_code, read.json()["club_id"]) == (200, None)
+            assert client.post("/v1/tournaments/old/rounds", headers=auth).status_code == 201
+            made = client.post("/v1/clubs", json={"name": "Later"}).json()
+            key = {"Authorization": f"Bearer {made['key']['key']}"}
+            assert client.delete("/v1/tournaments/old/rounds/1", headers=key).status_code == 403
+            listed = client.get(f"/v1/clubs/{made['id']}/tournaments").json()["items"]
+            assert listed == []
+    finally:
+        app.state.engine.dispose()

@@ -9,7 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from app.inputs import NO_CONTROL_CHARACTERS
 
-
 Label = Annotated[
     str,
     StringConstraints(

@@ -43,7 +43,7 @@ class Header:
 ORGANIZER = "organizer"
 SCOREKEEPER = "scorekeeper"
 CLUB = "club"
-"""A club key's writes are named ``club:<key id>``: the organizer of every tournament of its club."""
+"""A club key's writes are named ``club:<key id>``: it organizes every tournament of its club."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +53,9 @@ class Write:
     ``expect``: the version the client named in ``If-Match``; the write is refused (412) unless
     the tournament is still at that version when it is saved. ``saved`` is told the version the
     write made (the API sends it as the ``ETag``). ``actor``: who writes, as the audit trail
-    names them (``organizer``, ``club:<key id>`` or ``scorekeeper:<id>``). ``token`` and ``seen``: the token that
-    was checked and the version it was checked at, to check it again under the lock if the
-    tournament changed since (``check_still_allowed``).
+    names them (``organizer``, ``club:<key id>`` or ``scorekeeper:<id>``). ``token`` and
+    ``seen``: the token that was checked and the version it was checked at, to check it again
+    under the lock if the tournament changed since (``check_still_allowed``).
     """
 
     tournament_id: str

@@ -112,7 +112,7 @@ def change(
     version = clubs.lock(session, write)
     entry = get(session, write.club_id, entry_id)
     name = changes.get("name") or entry.name
-    aliases = changes["aliases"] if "aliases" in changes else entry.aliases
+    aliases = changes.get("aliases", entry.aliases)
     entry = replace(entry, name=name, aliases=clean_aliases(name, aliases), **_values(changes))
     session.execute(update(CP).where(CP.c.id == entry_id).values(**_columns(entry)))
     detail = {k: v for k, v in changes.items()}

@@ -81,35 +81,39 @@ def upgrade() -> None:
     op.create_index(
         "ix_club_player_club_id_name_key_id", "club_player", ["club_id", "name_key", "id"]
     )
-    with op.batch_alter_table("tournament") as batch:
-        batch.add_column(sa.Column("club_id", sa.String(length=32), nullable=True))
-        batch.create_foreign_key(
-            "fk_tournament_club_id_club", "club", ["club_id"], ["id"], ondelete="RESTRICT"
-        )
-        batch.create_index(
-            "ix_tournament_club_id_created_at_id", ["club_id", "created_at", "id"]
-        )
-    with op.batch_alter_table("player") as batch:
-        batch.add_column(sa.Column("club_player_id", sa.Integer(), nullable=True))
-        batch.create_foreign_key(
-            "fk_player_club_player_id_club_player",
-            "club_player",
-            ["club_player_id"],
-            ["id"],
-            ondelete="RESTRICT",
-        )
-        batch.create_index("ix_player_club_player_id", ["club_player_id"])
+    _add_reference("tournament", "club_id", "VARCHAR(32)", "club", "fk_tournament_club_id_club")
+    op.create_index(
+        "ix_tournament_club_id_created_at_id", "tournament", ["club_id", "created_at", "id"]
+    )
+    _add_reference(
+        "player", "club_player_id", "INTEGER", "club_player", "fk_player_club_player_id_club_player"
+    )
+    op.create_index("ix_player_club_player_id", "player", ["club_player_id"])
+
+
+def _add_reference(table: str, column: str, kind: str, target: str, name: str) -> None:
+    """A nullable column referring to ``target``'s id, added in place.
+
+    Not with a batch on SQLite: adding a foreign key there copies the table, and dropping the
+    old copy, with foreign keys on (``app.db``), runs its ``ON DELETE CASCADE``s: every
+    player, round and result of the database would go. SQLite adds a column with its
+    reference in place (``ALTER TABLE … ADD COLUMN … REFERENCES``), as PostgreSQL does."""
+    op.execute(
+        f"ALTER TABLE {table} ADD COLUMN {column} {kind} CONSTRAINT {name} REFERENCES {target} (id)"
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("player") as batch:
-        batch.drop_index("ix_player_club_player_id")
-        batch.drop_constraint("fk_player_club_player_id_club_player", type_="foreignkey")
-        batch.drop_column("club_player_id")
-    with op.batch_alter_table("tournament") as batch:
-        batch.drop_index("ix_tournament_club_id_created_at_id")
-        batch.drop_constraint("fk_tournament_club_id_club", type_="foreignkey")
-        batch.drop_column("club_id")
+    """On SQLite, dropping a column with a reference copies its table (``batch``); with
+    foreign keys on, that empties the tables depending on it: back up before a downgrade."""
+    sqlite = op.get_bind().dialect.name == "sqlite"
+    op.drop_index("ix_player_club_player_id", "player")
+    op.drop_index("ix_tournament_club_id_created_at_id", "tournament")
+    for table, column in (("player", "club_player_id"), ("tournament", "club_id")):
+        with op.batch_alter_table(table) as batch:
+            if not sqlite:  # SQLite keeps no name for it; the copy leaves it out with the column
+                batch.drop_constraint(f"fk_{table}_{column}_{column[:-3]}", type_="foreignkey")
+            batch.drop_column(column)
     op.drop_table("club_player")
     op.drop_table("club_audit_entry")
     op.drop_table("club_key")

@@ -34,7 +34,12 @@ def test_a_club_is_created_with_its_key_shown_once_and_stored_hashed(
     read = client.get(f"/v1/clubs/{club.id}")
     assert read.status_code == 200
     assert "key" not in read.json()
-    assert client.get(f"/v1/clubs/{club.id}", headers={"If-None-Match": read.headers["etag"]}).status_code == 304
+    assert (
+        client.get(
+            f"/v1/clubs/{club.id}", headers={"If-None-Match": read.headers["etag"]}
+        ).status_code
+        == 304
+    )
     keys = client.get(f"/v1/clubs/{club.id}/keys", headers=club.auth).json()
     assert [(k["id"], k["label"], k["revoked_at"]) for k in keys] == [
         (club.body["key"]["id"], "President", None)
@@ -82,7 +87,10 @@ def test_keys_are_made_rotated_and_revoked(client: ApiClient) -> None:
         client.delete(f"/v1/clubs/{club.id}/keys/999", headers=treasurer), 404, "club_key_not_found"
     )
     keys = client.get(f"/v1/clubs/{club.id}/keys", headers=treasurer).json()
-    assert [(k["id"], k["revoked_at"] is None) for k in keys] == [(first, False), (second["id"], True)]
+    assert [(k["id"], k["revoked_at"] is None) for k in keys] == [
+        (first, False),
+        (second["id"], True),
+    ]
     trail = client.get(f"/v1/clubs/{club.id}/audit", headers=treasurer).json()["items"]
     assert [(e["actor"], e["action"]) for e in trail] == [
         (f"club:{first}", "clubs-create"),
@@ -123,8 +131,13 @@ def test_a_club_key_creates_and_runs_a_tournament_whose_own_token_still_works(
     # a revoked key stops at once on the club's tournaments too
     other = client.post(f"/v1/clubs/{club.id}/keys", json={}, headers=club.auth).json()
     client.delete(f"/v1/clubs/{club.id}/keys/{key}", headers=bearer(other["key"]))
-    assert_problem(client.delete(f"/v1/tournaments/{tid}/rounds/2", headers=club.auth), 403, "forbidden")
-    assert client.delete(f"/v1/tournaments/{tid}/rounds/2", headers=bearer(other["key"])).status_code == 204
+    assert_problem(
+        client.delete(f"/v1/tournaments/{tid}/rounds/2", headers=club.auth), 403, "forbidden"
+    )
+    assert (
+        client.delete(f"/v1/tournaments/{tid}/rounds/2", headers=bearer(other["key"])).status_code
+        == 204
+    )
 
 
 def test_the_club_lists_its_tournaments_paged_and_by_status(client: ApiClient) -> None:
@@ -137,7 +150,8 @@ def test_the_club_lists_its_tournaments_paged_and_by_status(client: ApiClient) -
     first = client.get(f"/v1/clubs/{club.id}/tournaments", params={"limit": 2})
     assert first.status_code == 200
     second = client.get(
-        f"/v1/clubs/{club.id}/tournaments", params={"limit": 2, "cursor": first.json()["next_cursor"]}
+        f"/v1/clubs/{club.id}/tournaments",
+        params={"limit": 2, "cursor": first.json()["next_cursor"]},
     )
     listed = [t["id"] for t in first.json()["items"] + second.json()["items"]]
     assert listed == made[::-1]
@@ -152,12 +166,22 @@ def test_a_club_key_cannot_touch_another_clubs_tournaments_or_club(client: ApiCl
     their_tournament = club_tournament(client, theirs, PLAYERS)["id"]
     alone = create(client, 4)
     for tid in (their_tournament, alone.id):
-        assert_problem(client.post(f"/v1/tournaments/{tid}/rounds", headers=ours.auth), 403, "forbidden")
+        assert_problem(
+            client.post(f"/v1/tournaments/{tid}/rounds", headers=ours.auth), 403, "forbidden"
+        )
         assert_problem(client.delete(f"/v1/tournaments/{tid}", headers=ours.auth), 403, "forbidden")
-        assert_problem(client.get(f"/v1/tournaments/{tid}/audit", headers=ours.auth), 403, "forbidden")
-    assert_problem(client.get(f"/v1/clubs/{theirs.id}/players", headers=ours.auth), 403, "forbidden")
+        assert_problem(
+            client.get(f"/v1/tournaments/{tid}/audit", headers=ours.auth), 403, "forbidden"
+        )
     assert_problem(
-        client.post(f"/v1/clubs/{theirs.id}/tournaments", json={"name": "x", "players": PLAYERS}, headers=ours.auth),
+        client.get(f"/v1/clubs/{theirs.id}/players", headers=ours.auth), 403, "forbidden"
+    )
+    assert_problem(
+        client.post(
+            f"/v1/clubs/{theirs.id}/tournaments",
+            json={"name": "x", "players": PLAYERS},
+            headers=ours.auth,
+        ),
         403,
         "forbidden",
     )
@@ -173,16 +197,26 @@ def test_a_tournament_token_cannot_touch_the_club(client: ApiClient) -> None:
     for auth in (own, bearer(keeper["token"])):
         assert_problem(client.get(f"/v1/clubs/{club.id}/players", headers=auth), 403, "forbidden")
         assert_problem(client.get(f"/v1/clubs/{club.id}/keys", headers=auth), 403, "forbidden")
-        assert_problem(client.post(f"/v1/clubs/{club.id}/keys", json={}, headers=auth), 403, "forbidden")
         assert_problem(
-            client.post(f"/v1/clubs/{club.id}/tournaments", json={"name": "x", "players": PLAYERS}, headers=auth),
+            client.post(f"/v1/clubs/{club.id}/keys", json={}, headers=auth), 403, "forbidden"
+        )
+        assert_problem(
+            client.post(
+                f"/v1/clubs/{club.id}/tournaments",
+                json={"name": "x", "players": PLAYERS},
+                headers=auth,
+            ),
             403,
             "forbidden",
         )
     assert_problem(client.get(f"/v1/clubs/{club.id}/players"), 401, "unauthorized")
-    assert_problem(client.get(f"/v1/clubs/nope/players", headers=club.auth), 404, "club_not_found")
+    assert_problem(client.get("/v1/clubs/nope/players", headers=club.auth), 404, "club_not_found")
     # a scorekeeper token records results only, on a club tournament as on any
-    assert_problem(client.post(f"/v1/tournaments/{tid}/rounds", headers=bearer(keeper["token"])), 403, "forbidden")
+    assert_problem(
+        client.post(f"/v1/tournaments/{tid}/rounds", headers=bearer(keeper["token"])),
+        403,
+        "forbidden",
+    )
 
 
 def test_a_club_tournament_is_deleted_by_its_club_and_the_club_stays(client: ApiClient) -> None:
@@ -218,7 +252,9 @@ class TestCreationRules:
 
 def test_a_club_is_renamed_by_its_key(client: ApiClient) -> None:
     club = new_club(client)
-    renamed = client.patch(f"/v1/clubs/{club.id}", json={"name": "Circolo Trento"}, headers=club.auth)
+    renamed = client.patch(
+        f"/v1/clubs/{club.id}", json={"name": "Circolo Trento"}, headers=club.auth
+    )
     assert renamed.status_code == 200, renamed.text
     assert (renamed.json()["name"], renamed.json()["version"]) == ("Circolo Trento", 2)
     assert_problem(client.patch(f"/v1/clubs/{club.id}", json={"name": "x"}), 401, "unauthorized")
