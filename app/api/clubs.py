@@ -103,6 +103,7 @@ def read_club(club_id: ClubId, session: SessionDep, if_none_match: IfNoneMatch =
     responses=KEY_WRITE,
 )
 def update_club(body: ClubUpdate, write: ClubKeyDep, session: SessionDep) -> ClubRead:
+    """A new name (club key); its tournaments keep theirs."""
     return club_read(clubs.rename(session, write, name=body.name))
 
 

@@ -116,6 +116,7 @@ def add_entry(
     responses=problems(401, 403, 404),
 )
 def read_entry(player_id: EntryId, write: ClubKeyDep, session: SessionDep) -> ClubPlayerDetail:
+    """The entry, and as whom it played each tournament of the club, oldest first."""
     return entry_detail(session, register.get(session, write.club_id, player_id))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from app.domain.register import (
@@ -137,6 +137,14 @@ def _decode(cursor: str) -> tuple[str, int]:
     raise ForeignCursor
 
 
+def _contains(session: Session, folded: str) -> ColumnElement[bool]:
+    """``search_key`` contains ``folded``, as a plain substring: both sides are folded already,
+    so the case-sensitive position functions do, without `LIKE`'s wildcards to escape and (on
+    SQLite) its case folding, which made a search of 10,000 entries twice as slow."""
+    position = func.instr if session.get_bind().dialect.name == "sqlite" else func.strpos
+    return position(CP.c.search_key, folded) > 0
+
+
 def search(
     session: Session, club_id: str, *, q: str | None, limit: int, cursor: str | None
 ) -> tuple[list[RegisterEntry], str | None]:
@@ -150,7 +158,7 @@ def search(
     )
     folded = fold_name(q) if q else ""
     if folded:
-        query = query.where(CP.c.search_key.contains(folded, autoescape=True))
+        query = query.where(_contains(session, folded))
     if cursor is not None:
         after_key, after_id = _decode(cursor)
         query = query.where(
@@ -219,9 +227,7 @@ def _by_name(session: Session, club_id: str, name: str) -> list[int]:
     """The entries one of whose names folds to ``name``'s folded form."""
     folded = fold_name(name)
     rows = session.execute(
-        select(CP.c.id, CP.c.search_key).where(
-            CP.c.club_id == club_id, CP.c.search_key.contains(folded, autoescape=True)
-        )
+        select(CP.c.id, CP.c.search_key).where(CP.c.club_id == club_id, _contains(session, folded))
     )
     return [r[0] for r in rows if folded in r[1].split("\n")]
 
