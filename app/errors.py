@@ -207,6 +207,10 @@ class RepeatedClubPlayer(InvalidValue):
     code = "repeated_club_player"
 
 
+class NotAClubTournament(InvalidValue):
+    code = "not_a_club_tournament"
+
+
 class NotModified(Exception):
     """``If-None-Match`` names the current version: answer 304 without a body."""
 

@@ -7,13 +7,14 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Response, status
 
+from app.api.club_schemas import RegisterPlayer
 from app.api.deps import OrganizerDep, SessionDep, TournamentDep
 from app.api.responses import READ, WRITE
 from app.api.routing import CommittingRoute
 from app.api.schemas import ByeRequest, PlayerCreate, PlayerUpdate
 from app.inputs import MAX_INTEGER, NO_CONTROL_CHARACTERS
 from app.read_models import PlayerRead
-from app.services import players, storage, views
+from app.services import club_tournaments, players, storage, views
 
 router = APIRouter(
     prefix="/v1/tournaments/{tournament_id}/players", tags=["players"], route_class=CommittingRoute
@@ -65,19 +66,15 @@ def list_players(
     response_model=PlayerRead,
     responses=WRITE,
 )
-def add_player(body: PlayerCreate, write: OrganizerDep, session: SessionDep) -> PlayerRead:
+def add_player(
+    body: RegisterPlayer | PlayerCreate, write: OrganizerDep, session: SessionDep
+) -> PlayerRead:
     """In registration; later as a late entry (paired from the next round) until half the
     Swiss rounds are generated (409 `registration_closed`). Names are unique (409
-    `duplicate_name`)."""
-    player = players.add(
-        session,
-        write,
-        name=body.name,
-        rating=body.rating,
-        title=body.title,
-        fide_id=body.fide_id,
-        team=body.team,
-    )
+    `duplicate_name`). In a club's tournament, `{"club_player_id": …}` takes a register entry,
+    and a name is its entry, or joins the register, as at creation (docs/clubs.md); in any
+    other, `club_player_id` is 422 `not_a_club_tournament`."""
+    player = club_tournaments.add_player(session, write, body.model_dump())
     return views.player(player)
 
 

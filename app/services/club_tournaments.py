@@ -6,7 +6,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.services import clubs, register, tournaments
+from app.domain.types import FideTitle, Player
+from app.errors import NotAClubTournament, RepeatedClubPlayer
+from app.services import access, clubs, players, register, tournaments
 
 
 def create(
@@ -34,3 +36,39 @@ def create(
         session, write, version, "club-tournaments-create", tournament_id=created.id, name=name
     )
     return created
+
+
+def add_player(session: Session, write: access.Write, given: dict[str, Any]) -> Player:
+    """A player entered after creation (registration or late entry): in a club's tournament,
+    from the register as at creation (``register.entrants``), and linked to the entry."""
+    club_id = access.read_header(session, write.tournament_id).club_id
+    if club_id is None:
+        if given.get("club_player_id") is not None:
+            raise NotAClubTournament(
+                "this tournament belongs to no club: enter the player by name (`club_player_id` "
+                "takes an entry of a club's register, for a tournament of that club)"
+            )
+        return _add(session, write, given)
+    entrant = register.entrants(session, club_id, [given])[0]
+    if entrant.entry_id is not None and register.plays_in(
+        session, entrant.entry_id, write.tournament_id
+    ):
+        raise RepeatedClubPlayer(
+            f"register entry {entrant.entry_id} plays in this tournament already: a person "
+            "plays a tournament once"
+        )
+    player = _add(session, write, entrant.player)
+    register.link_player(session, club_id, write.tournament_id, int(player.id), entrant)
+    return player
+
+
+def _add(session: Session, write: access.Write, given: dict[str, Any]) -> Player:
+    return players.add(
+        session,
+        write,
+        name=given["name"],
+        rating=given.get("rating"),
+        title=FideTitle(given["title"]) if given.get("title") else None,
+        fide_id=given.get("fide_id"),
+        team=given.get("team"),
+    )

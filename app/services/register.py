@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, update
@@ -100,7 +101,8 @@ def add(
 
 
 def _values(values: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in values.items() if k in VALUES}
+    """The entry's values among ``values`` (a title as its text)."""
+    return {k: v.value if isinstance(v, Enum) else v for k, v in values.items() if k in VALUES}
 
 
 def change(
@@ -265,16 +267,27 @@ def link(session: Session, club_id: str, tournament_id: str, found: list[Entrant
     """Point the new tournament's players (ids 1… in list order) to their entries, entering
     the new names in the register first."""
     for number, entrant in enumerate(found, start=1):
-        entry_id = entrant.entry_id
-        if entry_id is None:
-            p = entrant.player
-            entry_id = _insert(
-                session,
-                club_id,
-                RegisterEntry(0, clean_name(p["name"]), (), **_values(p)),
-            ).id
-        session.execute(
-            update(P)
-            .where(P.c.tournament_id == tournament_id, P.c.number == number)
-            .values(club_player_id=entry_id)
-        )
+        link_player(session, club_id, tournament_id, number, entrant)
+
+
+def link_player(
+    session: Session, club_id: str, tournament_id: str, number: int, entrant: Entrant
+) -> None:
+    """Point player ``number`` of the tournament to its entry (a new name enters the register)."""
+    entry_id = entrant.entry_id
+    if entry_id is None:
+        p = entrant.player
+        entry = RegisterEntry(0, clean_name(p["name"]), (), **_values(p))
+        entry_id = _insert(session, club_id, entry).id
+    session.execute(
+        update(P)
+        .where(P.c.tournament_id == tournament_id, P.c.number == number)
+        .values(club_player_id=entry_id)
+    )
+
+
+def plays_in(session: Session, entry_id: int, tournament_id: str) -> bool:
+    found = session.execute(
+        select(P.c.number).where(P.c.tournament_id == tournament_id, P.c.club_player_id == entry_id)
+    ).first()
+    return found is not None

@@ -256,3 +256,34 @@ def test_a_merge_is_refused_for_two_people(client: ApiClient) -> None:
     together = client.post(path.format(c["id"]), json={"merged_id": d["id"]}, headers=club.auth)
     assert_problem(together, 409, "merge_played_together")
     assert search(client, club) == ["Bianchi", "Rossi", "Rossi M.", "Verdi"]
+
+
+def test_a_late_entry_of_a_club_tournament_comes_from_the_register(client: ApiClient) -> None:
+    club = new_club(client)
+    muller = add_entry(client, club, "Müller", rating=2000, title="FM")
+    made = club_tournament(client, club, [{"name": "A"}, {"name": "B"}])
+    path = f"/v1/tournaments/{made['id']}/players"
+    by_id = client.post(path, json={"club_player_id": muller["id"]}, headers=club.auth)
+    assert by_id.status_code == 201, by_id.text
+    assert (by_id.json()["name"], by_id.json()["rating"], by_id.json()["title"]) == (
+        "Müller",
+        2000,
+        "FM",
+    )
+    own = {"Authorization": f"Bearer {made['organizer_token']}"}
+    by_name = client.post(path, json={"name": "Verdi", "rating": 1500}, headers=own)
+    assert by_name.status_code == 201, by_name.text
+    assert search(client, club) == ["A", "B", "Müller", "Verdi"]
+    played = entry(client, club, muller["id"])["tournaments"]
+    assert [(t["tournament_id"], t["player_id"]) for t in played] == [(made["id"], 3)]
+    again = client.post(path, json={"name": "MULLER"}, headers=club.auth)
+    assert_problem(again, 422, "repeated_club_player")
+    alone = client.post(
+        "/v1/tournaments", json={"name": "x", "players": [{"name": "A"}, {"name": "B"}]}
+    ).json()
+    refused = client.post(
+        f"/v1/tournaments/{alone['id']}/players",
+        json={"club_player_id": muller["id"]},
+        headers={"Authorization": f"Bearer {alone['organizer_token']}"},
+    )
+    assert_problem(refused, 422, "not_a_club_tournament")
