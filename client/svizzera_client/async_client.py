@@ -62,10 +62,11 @@ class AsyncClient(ClientBase):
         *,
         tokens: Mapping[str, str] | None = None,
         create_key: str | None = None,
+        club_keys: Mapping[str, str] | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         http: httpx.AsyncClient | None = None,
     ) -> None:
-        super().__init__(server, tokens=tokens, create_key=create_key)
+        super().__init__(server, tokens=tokens, create_key=create_key, club_keys=club_keys)
         self._owns_http = http is None  # a client passed in is the caller's to close
         self._http = http or httpx.AsyncClient(timeout=timeout, headers={"User-Agent": USER_AGENT})
 
@@ -160,6 +161,23 @@ class AsyncClient(ClientBase):
     list_tokens = AsyncOperation(operations.list_tokens)
     revoke_token = AsyncOperation(operations.revoke_token)
     rotate_organizer_token = AsyncOperation(operations.rotate_organizer_token)
+
+    # clubs and their register
+    create_club = AsyncOperation(operations.create_club)
+    get_club = AsyncOperation(operations.get_club)
+    rename_club = AsyncOperation(operations.rename_club)
+    list_club_tournaments = AsyncOperation(operations.list_club_tournaments)
+    create_club_tournament = AsyncOperation(operations.create_club_tournament)
+    list_club_audit = AsyncOperation(operations.list_club_audit)
+    create_club_key = AsyncOperation(operations.create_club_key)
+    list_club_keys = AsyncOperation(operations.list_club_keys)
+    rotate_club_key = AsyncOperation(operations.rotate_club_key)
+    revoke_club_key = AsyncOperation(operations.revoke_club_key)
+    search_club_players = AsyncOperation(operations.search_club_players)
+    add_club_player = AsyncOperation(operations.add_club_player)
+    get_club_player = AsyncOperation(operations.get_club_player)
+    update_club_player = AsyncOperation(operations.update_club_player)
+    merge_club_players = AsyncOperation(operations.merge_club_players)
     clear_result = AsyncOperation(operations.clear_result)
     get_standings = AsyncOperation(operations.get_standings)
     start_final_phase = AsyncOperation(operations.start_final_phase)

@@ -10,7 +10,13 @@ from typing import Any, TypeVar
 import httpx
 
 from svizzera_client.errors import error_for
-from svizzera_client.models import OrganizerTokenRotated, Response, TournamentCreated
+from svizzera_client.models import (
+    ClubCreated,
+    ClubKeyCreated,
+    OrganizerTokenRotated,
+    Response,
+    TournamentCreated,
+)
 from svizzera_client.operations import Auth, Call
 
 T = TypeVar("T")
@@ -48,7 +54,9 @@ class ClientBase:
     ``tokens`` maps a tournament id to its organizer (or scorekeeper) token:
     ``create_tournament`` adds the new one, ``rotate_organizer_token`` replaces it; add others
     with ``client.tokens[tournament_id] = token``. ``create_key`` is the server's
-    ``SVIZZERA_CREATE_KEY`` where the deployment requires one to create.
+    ``SVIZZERA_CREATE_KEY`` where the deployment requires one to create. ``club_keys`` maps a
+    club id to its key: ``create_club`` adds the new one, and rotating that key (by its id)
+    replaces it.
     """
 
     def __init__(
@@ -57,14 +65,19 @@ class ClientBase:
         *,
         tokens: Mapping[str, str] | None = None,
         create_key: str | None = None,
+        club_keys: Mapping[str, str] | None = None,
     ) -> None:
         self.server = server_url(server)
         self.tokens: dict[str, str] = dict(tokens or {})
         self.create_key = create_key
+        self.club_keys: dict[str, str] = dict(club_keys or {})
+        self._club_key_ids: dict[str, int] = {}
 
-    def _credential(self, auth: Auth, tournament_id: str | None) -> str | None:
-        if auth == "organizer" and tournament_id is not None:
-            return self.tokens.get(tournament_id)
+    def _credential(self, auth: Auth, call: Call[Any]) -> str | None:
+        if auth == "organizer" and call.tournament_id is not None:
+            return self.tokens.get(call.tournament_id)
+        if auth == "club" and call.club_id is not None:
+            return self.club_keys.get(call.club_id)
         if auth == "create_key":
             return self.create_key
         return None
@@ -75,7 +88,7 @@ class ClientBase:
         if operation is None:
             raise TypeError("send a Call made by an operation of svizzera_client.operations")
         headers = {**call.headers, **extra_headers}
-        credential = self._credential(operation.auth, call.tournament_id)
+        credential = self._credential(operation.auth, call)
         if credential is not None:
             headers["Authorization"] = f"Bearer {credential}"
         if call.if_match is not None:
@@ -101,4 +114,11 @@ class ClientBase:
             self.tokens[result.id] = result.organizer_token
         if isinstance(result, OrganizerTokenRotated) and call.tournament_id is not None:
             self.tokens[call.tournament_id] = result.organizer_token  # the old one is dead
+        if isinstance(result, ClubCreated):
+            self.club_keys[result.id] = result.key.key
+            self._club_key_ids[result.id] = result.key.id
+        if isinstance(result, ClubKeyCreated) and call.club_id is not None:
+            rotated = call.operation is not None and call.operation.id == "club-keys-rotate"
+            if rotated and self._club_key_ids.get(call.club_id) == result.id:
+                self.club_keys[call.club_id] = result.key  # the old one is dead
         return result

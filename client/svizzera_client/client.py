@@ -63,10 +63,11 @@ class Client(ClientBase):
         *,
         tokens: Mapping[str, str] | None = None,
         create_key: str | None = None,
+        club_keys: Mapping[str, str] | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         http: httpx.Client | None = None,
     ) -> None:
-        super().__init__(server, tokens=tokens, create_key=create_key)
+        super().__init__(server, tokens=tokens, create_key=create_key, club_keys=club_keys)
         self._owns_http = http is None  # a client passed in is the caller's to close
         self._http = http or httpx.Client(timeout=timeout, headers={"User-Agent": USER_AGENT})
 
@@ -162,6 +163,23 @@ class Client(ClientBase):
     list_tokens = SyncOperation(operations.list_tokens)
     revoke_token = SyncOperation(operations.revoke_token)
     rotate_organizer_token = SyncOperation(operations.rotate_organizer_token)
+
+    # clubs and their register
+    create_club = SyncOperation(operations.create_club)
+    get_club = SyncOperation(operations.get_club)
+    rename_club = SyncOperation(operations.rename_club)
+    list_club_tournaments = SyncOperation(operations.list_club_tournaments)
+    create_club_tournament = SyncOperation(operations.create_club_tournament)
+    list_club_audit = SyncOperation(operations.list_club_audit)
+    create_club_key = SyncOperation(operations.create_club_key)
+    list_club_keys = SyncOperation(operations.list_club_keys)
+    rotate_club_key = SyncOperation(operations.rotate_club_key)
+    revoke_club_key = SyncOperation(operations.revoke_club_key)
+    search_club_players = SyncOperation(operations.search_club_players)
+    add_club_player = SyncOperation(operations.add_club_player)
+    get_club_player = SyncOperation(operations.get_club_player)
+    update_club_player = SyncOperation(operations.update_club_player)
+    merge_club_players = SyncOperation(operations.merge_club_players)
     clear_result = SyncOperation(operations.clear_result)
     get_standings = SyncOperation(operations.get_standings)
     start_final_phase = SyncOperation(operations.start_final_phase)

@@ -306,6 +306,8 @@ class WarningRead(Response):
 class TournamentRead(Response):
     id: str
     name: str
+    club_id: str | None = None
+    """The club that runs it (its keys are organizers of it); None for one of its own."""
     status: Status
     pairing: PairingSystem
     tiebreak: Tiebreak
@@ -748,3 +750,109 @@ class CheckRead(Response):
     unchecked_from: int | None
     differences: list[RoundDifferenceRead]
     players: list[CheckedPlayerRead]
+
+
+# -- clubs and their player register (docs/clubs.md) -------------------------------------------
+
+
+class ClubCreate(Request):
+    """A new club; its first key comes in the answer, this once."""
+
+    name: str
+    key_label: str | None = None
+
+
+class ClubUpdate(Request):
+    name: str
+
+
+class ClubRead(Response):
+    id: str
+    name: str
+    version: int
+    created_at: datetime
+    tournaments: str
+    """Where its tournaments are listed."""
+
+
+class ClubKeyRead(Response):
+    id: int
+    label: str | None
+    created_at: datetime
+    revoked_at: datetime | None
+
+
+class ClubKeyCreated(ClubKeyRead):
+    """A club key with its secret, shown this once."""
+
+    key: str
+
+
+class ClubCreated(ClubRead):
+    """The new club and its first key (the client keeps it in ``client.club_keys``)."""
+
+    key: ClubKeyCreated
+
+
+class ClubPlayerCreate(Request):
+    """A person of the club's register, and the other names they may be entered under."""
+
+    name: str
+    aliases: list[str] | None = None
+    rating: int | None = None
+    title: FideTitle | None = None
+    fide_id: int | None = None
+    team: str | None = None
+
+
+class ClubPlayerUpdate(Request):
+    """The fields given change (``None`` clears a value); ``aliases`` replaces the list."""
+
+    name: str | None = None
+    aliases: list[str] | None = None
+    rating: int | None = None
+    title: FideTitle | None = None
+    fide_id: int | None = None
+    team: str | None = None
+
+
+class ClubPlayerRead(Response):
+    id: int
+    name: str
+    aliases: list[str]
+    rating: int | None
+    title: FideTitle | None
+    fide_id: int | None
+    team: str | None
+
+
+class AppearanceRead(Response):
+    tournament_id: str
+    tournament_name: str
+    player_id: int
+    name: str
+
+
+class ClubPlayerDetail(ClubPlayerRead):
+    tournaments: list[AppearanceRead]
+
+
+class ClubPlayerPage(Response):
+    items: list[ClubPlayerRead]
+    next_cursor: str | None
+
+
+class ClubPlayerMerge(Request):
+    merged_id: int
+
+
+class RegisterPlayer(Request):
+    """A player of a club tournament taken from the club's register."""
+
+    club_player_id: int
+
+
+class ClubTournamentCreate(TournamentCreate):
+    """A tournament of a club: players from its register (``RegisterPlayer``) or names."""
+
+    players: list[RegisterPlayer | PlayerCreate]  # type: ignore[assignment]

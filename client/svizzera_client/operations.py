@@ -32,6 +32,19 @@ from svizzera_client.models import (
     ClockAction,
     ClockRead,
     ClockWrite,
+    ClubCreate,
+    ClubCreated,
+    ClubKeyCreated,
+    ClubKeyRead,
+    ClubPlayerCreate,
+    ClubPlayerDetail,
+    ClubPlayerMerge,
+    ClubPlayerPage,
+    ClubPlayerRead,
+    ClubPlayerUpdate,
+    ClubRead,
+    ClubTournamentCreate,
+    ClubUpdate,
     DeliveryPage,
     DeliveryRead,
     DeliveryStatus,
@@ -46,6 +59,7 @@ from svizzera_client.models import (
     PlayerCreate,
     PlayerRead,
     PlayerUpdate,
+    RegisterPlayer,
     Request,
     ResultsBatch,
     ResultWrite,
@@ -70,9 +84,9 @@ T = TypeVar("T")
 P = ParamSpec("P")
 M = TypeVar("M", bound=BaseModel)
 
-Auth = Literal["public", "organizer", "create_key"]
-"""What a request carries: nothing, the tournament's organizer token, or the server's create
-key (``SVIZZERA_CREATE_KEY``, when the deployment sets one)."""
+Auth = Literal["public", "organizer", "create_key", "club"]
+"""What a request carries: nothing, the tournament's organizer token, the server's create
+key (``SVIZZERA_CREATE_KEY``, when the deployment sets one), or the club's key."""
 
 CsvSeparator = Literal["comma", "semicolon"]
 """Between the cells of the standings CSV, and the decimal mark with it: ``,`` and ``.``, or
@@ -108,6 +122,7 @@ class Call(Generic[T]):
     operation: Operation | None = None
     path: str = ""
     tournament_id: str | None = None
+    club_id: str | None = None
 
 
 OPERATIONS: dict[str, Operation] = {}
@@ -138,11 +153,13 @@ def operation(
             arguments = signature.bind(*args, **kwargs).arguments
             filled = path.format(**{n: quote(str(arguments[n]), safe="") for n in names})
             tournament_id = arguments.get("tournament_id")
+            club_id = arguments.get("club_id")
             return replace(
                 build(*args, **kwargs),
                 operation=op,
                 path=filled,
                 tournament_id=None if tournament_id is None else str(tournament_id),
+                club_id=None if club_id is None else str(club_id),
             )
 
         return bound
@@ -248,9 +265,10 @@ def list_players(
 
 @operation("POST", TOURNAMENT + "/players", "players-create", auth="organizer")
 def add_player(
-    tournament_id: str, body: PlayerCreate, *, if_match: IfMatch = None
+    tournament_id: str, body: PlayerCreate | RegisterPlayer, *, if_match: IfMatch = None
 ) -> Call[PlayerRead]:
-    """Add a player in registration, or a late entry until half the Swiss rounds."""
+    """Add a player in registration, or a late entry until half the Swiss rounds; in a club's
+    tournament ``RegisterPlayer(club_player_id=…)`` takes an entry of its register."""
     return Call(one(PlayerRead), json=body, if_match=if_match)
 
 
@@ -631,3 +649,110 @@ def list_deliveries(
 def redeliver(tournament_id: str, webhook_id: int, delivery_id: int) -> Call[DeliveryRead]:
     """Send a delivery again (same event id and delivery id)."""
     return Call(one(DeliveryRead))
+
+
+# -- clubs and their register ------------------------------------------------------------------
+
+CLUB = "/v1/clubs/{club_id}"
+
+
+@operation("POST", "/v1/clubs", "clubs-create", auth="create_key")
+def create_club(body: ClubCreate) -> Call[ClubCreated]:
+    """Create a club. Its key (in the answer, this once) is kept in ``client.club_keys`` for
+    the club's calls that follow."""
+    return Call(one(ClubCreated), json=body)
+
+
+@operation("GET", CLUB, "clubs-read")
+def get_club(club_id: str) -> Call[ClubRead]:
+    return Call(one(ClubRead))
+
+
+@operation("PATCH", CLUB, "clubs-update", auth="club")
+def rename_club(club_id: str, body: ClubUpdate) -> Call[ClubRead]:
+    return Call(one(ClubRead), json=body)
+
+
+@operation("GET", CLUB + "/tournaments", "club-tournaments-list")
+def list_club_tournaments(
+    club_id: str,
+    *,
+    status: Status | None = None,
+    limit: int | None = None,
+    cursor: str | None = None,
+) -> Call[TournamentPage]:
+    """A page of the club's tournaments, newest first (only those in ``status``, if given)."""
+    return Call(one(TournamentPage), params={"status": status, "limit": limit, "cursor": cursor})
+
+
+@operation("POST", CLUB + "/tournaments", "club-tournaments-create", auth="club")
+def create_club_tournament(club_id: str, body: ClubTournamentCreate) -> Call[TournamentCreated]:
+    """Create a tournament of the club with its key; players from the register
+    (``RegisterPlayer``) or names. Its own ``organizer_token`` goes to ``client.tokens``."""
+    return Call(one(TournamentCreated), json=body)
+
+
+@operation("GET", CLUB + "/audit", "club-audit-list", auth="club")
+def list_club_audit(
+    club_id: str, *, limit: int | None = None, cursor: str | None = None
+) -> Call[AuditPage]:
+    """The club-level writes, oldest first (club key only)."""
+    return Call(one(AuditPage), params={"limit": limit, "cursor": cursor})
+
+
+@operation("POST", CLUB + "/keys", "club-keys-create", auth="club")
+def create_club_key(club_id: str, body: TokenCreate) -> Call[ClubKeyCreated]:
+    """Another key of the club, with a label; its secret is in the answer."""
+    return Call(one(ClubKeyCreated), json=body)
+
+
+@operation("GET", CLUB + "/keys", "club-keys-list", auth="club")
+def list_club_keys(club_id: str) -> Call[list[ClubKeyRead]]:
+    """The club's keys, revoked ones too (no secrets)."""
+    return Call(many(ClubKeyRead))
+
+
+@operation("POST", CLUB + "/keys/{key_id}/rotate", "club-keys-rotate", auth="club")
+def rotate_club_key(club_id: str, key_id: int) -> Call[ClubKeyCreated]:
+    """A new secret for key ``key_id``; the old one stops at once. When it is the key the
+    client holds for the club, the client keeps the new one."""
+    return Call(one(ClubKeyCreated))
+
+
+@operation("DELETE", CLUB + "/keys/{key_id}", "club-keys-revoke", auth="club")
+def revoke_club_key(club_id: str, key_id: int) -> Call[None]:
+    return Call(nothing)
+
+
+@operation("GET", CLUB + "/players", "club-players-list", auth="club")
+def search_club_players(
+    club_id: str, *, q: str | None = None, limit: int | None = None, cursor: str | None = None
+) -> Call[ClubPlayerPage]:
+    """A page of the register in name order; with ``q``, the entries one of whose names
+    contains it, accents and case aside."""
+    return Call(one(ClubPlayerPage), params={"q": q, "limit": limit, "cursor": cursor})
+
+
+@operation("POST", CLUB + "/players", "club-players-create", auth="club")
+def add_club_player(club_id: str, body: ClubPlayerCreate) -> Call[ClubPlayerRead]:
+    return Call(one(ClubPlayerRead), json=body)
+
+
+@operation("GET", CLUB + "/players/{player_id}", "club-players-read", auth="club")
+def get_club_player(club_id: str, player_id: int) -> Call[ClubPlayerDetail]:
+    """An entry and the tournaments it played."""
+    return Call(one(ClubPlayerDetail))
+
+
+@operation("PATCH", CLUB + "/players/{player_id}", "club-players-update", auth="club")
+def update_club_player(
+    club_id: str, player_id: int, body: ClubPlayerUpdate
+) -> Call[ClubPlayerRead]:
+    return Call(one(ClubPlayerRead), json=body)
+
+
+@operation("POST", CLUB + "/players/{player_id}/merge", "club-players-merge", auth="club")
+def merge_club_players(club_id: str, player_id: int, merged_id: int) -> Call[ClubPlayerDetail]:
+    """Entry ``merged_id`` becomes part of ``player_id``: its tournaments and names move
+    here, and it is gone."""
+    return Call(one(ClubPlayerDetail), json=ClubPlayerMerge(merged_id=merged_id))
