@@ -8,6 +8,7 @@ svizzera forbid Anna Bruno [--soft]   svizzera forbid --list   svizzera forbid -
 svizzera team Anna "Chess Club Lugano"   svizzera team --avoid hard
 svizzera check-in [PLAYER...]
 svizzera clock start [--minutes 25]   svizzera clock pause|resume|end   svizzera clock show
+svizzera club create NAME   svizzera club players [QUERY]   svizzera club tournament FILE
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typer.core import TyperGroup
 
 from svizzera_client.base import DEFAULT_SERVER
 from svizzera_client.cli import render
+from svizzera_client.cli.clubs import club_app
 from svizzera_client.cli.inputs import InputError, parse_answer, parse_score, read_players
 from svizzera_client.cli.session import CommandError, Session
 from svizzera_client.cli.store import Saved
@@ -97,6 +99,8 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_show_locals=False,  # locals may hold a token
 )
+
+app.add_typer(club_app, name="club")
 
 Server = Annotated[
     str,

@@ -30,6 +30,16 @@ class Saved:
     token: str
 
 
+@dataclass(frozen=True, slots=True)
+class SavedClub:
+    """A club this user created: its key (it runs the club's register and tournaments)."""
+
+    id: str
+    server: str
+    name: str
+    key: str
+
+
 class Store:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -69,6 +79,40 @@ class Store:
                 f"the token of tournament {tournament_id} is for {saved.server}, not {server}"
             )
         return saved.token
+
+    def club_file(self, club_id: str) -> Path:
+        return self.folder / "clubs" / f"{club_id}.json"
+
+    def save_club(self, saved: SavedClub) -> Path:
+        """Write the club's key, owner-only, as a tournament's token is; it becomes the current
+        club."""
+        path = self.club_file(saved.id)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _write_private(path, json.dumps(asdict(saved)))
+        _write_private(self.folder / "current-club", saved.id + "\n")
+        return path
+
+    def club_key(self, club_id: str, server: str) -> str:
+        """The key of ``club_id`` on ``server``."""
+        path = self.club_file(club_id)
+        try:
+            saved = SavedClub(**json.loads(path.read_text()))
+        except FileNotFoundError:
+            raise StoreError(
+                f"no key for club {club_id} (create it here: svizzera club create)"
+            ) from None
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"{path} is damaged: {exc}") from None
+        if saved.server != server:
+            raise StoreError(f"the key of club {club_id} is for {saved.server}, not {server}")
+        return saved.key
+
+    def current_club(self) -> str | None:
+        try:
+            club_id = (self.folder / "current-club").read_text().strip()
+        except FileNotFoundError:
+            return None
+        return club_id or None
 
     def current(self) -> str | None:
         try:

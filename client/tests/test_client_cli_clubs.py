@@ -1,0 +1,86 @@
+"""``svizzera club …`` against the real server: a club made and its key saved (owner-only,
+never printed), the register filled and searched, an evening of the club from a file of names
+and register ids, a merge, and the keys rotated."""
+
+from __future__ import annotations
+
+import json
+import stat
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+from typer.testing import CliRunner, Result
+
+from svizzera_client.cli import app
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def svizzera(server: LiveServer, tmp_path: Path) -> Run:
+    env: Mapping[str, str | None] = {
+        "SVIZZERA_SERVER": server.url,
+        "SVIZZERA_CONFIG_DIR": str(tmp_path / "config"),
+        "SVIZZERA_TOURNAMENT": None,
+        "SVIZZERA_CLUB": None,
+        "COLUMNS": "120",
+    }
+
+    def run(*args: str, status: int = 0) -> Result:
+        result = CliRunner().invoke(app, list(args), env=env)
+        assert result.exit_code == status, (args, result.stdout, result.stderr)
+        return result
+
+    return run
+
+
+def as_json(result: Result) -> Any:
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def test_a_club_evening_from_the_terminal(svizzera: Run, tmp_path: Path) -> None:
+    made = as_json(svizzera("club", "create", "Circolo Rovereto", "--json"))
+    key_file = Path(made["key_file"])
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    secret = json.loads(key_file.read_text())["key"]
+    assert "key" not in made["key"]
+    muller = as_json(
+        svizzera("club", "add", "Müller", "--alias", "Mueller", "--rating", "1900", "--json")
+    )
+    assert (muller["name"], muller["aliases"], muller["rating"]) == ("Müller", ["Mueller"], 1900)
+
+    players = tmp_path / "friday.txt"
+    players.write_text(f"# Friday\n@{muller['id']}\nRossi\nBianchi, 1500\nVerdi\n")
+    evening = as_json(svizzera("club", "tournament", str(players), "--seed", "7", "--json"))
+    assert evening["club_id"] == made["id"]
+    assert [p["name"] for p in evening["players"]] == ["Müller", "Rossi", "Bianchi", "Verdi"]
+    round_one = as_json(svizzera("round", "--json"))  # the club's tournament is the current one
+    assert len(round_one["matches"]) == 2
+
+    found = as_json(svizzera("club", "players", "MUELLER", "--json"))
+    assert [e["name"] for e in found["items"]] == ["Müller"]
+    listed = svizzera("club", "players")
+    assert "Bianchi" in listed.stdout and "4 found." in listed.stdout
+    twice = as_json(svizzera("club", "add", "Rossi Mario", "--json"))
+    rossi = as_json(svizzera("club", "players", "rossi", "--json"))["items"][0]
+    merged = as_json(svizzera("club", "merge", str(rossi["id"]), str(twice["id"]), "--json"))
+    assert merged["aliases"] == ["Rossi Mario"]
+    assert [t["tournament_id"] for t in merged["tournaments"]] == [evening["id"]]
+    listed_t = as_json(svizzera("club", "tournaments", "--status", "swiss", "--json"))
+    assert [t["id"] for t in listed_t["items"]] == [evening["id"]]
+
+    first = made["key"]["id"]
+    rotated = svizzera("club", "keys", "--rotate", str(first))
+    assert "It was the key saved here" in rotated.stdout
+    assert json.loads(key_file.read_text())["key"] != secret
+    keys = as_json(svizzera("club", "keys", "--new", "Treasurer", "--json"))
+    assert (keys[0]["id"], keys[0]["label"]) == (first, None)
+    treasurer = keys[1]
+    assert treasurer["label"] == "Treasurer"
+    after = as_json(svizzera("club", "keys", "--revoke", str(treasurer["id"]), "--json"))
+    assert [k["revoked_at"] is None for k in after] == [True, False]
+    last = svizzera("club", "keys", "--revoke", str(first), status=1)
+    assert "(last_club_key)" in last.stderr
