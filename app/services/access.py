@@ -118,8 +118,8 @@ def check_token(session: Session, header: Header, token: str | None) -> str:
     if actor is None:
         raise Forbidden(
             "the organizer token does not match this tournament: send the one given when it "
-            "was created, the newest if it was rotated, or a live key of the tournament's club "
-            "(a scorekeeper token may only record and clear results)"
+            "was created, or the newest if it was rotated, or a live key of the tournament's "
+            "club (a scorekeeper token may only record and clear results)"
         )
     return actor
 

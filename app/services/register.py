@@ -1,5 +1,5 @@
 """A club's player register: entries added, changed, searched and merged, and the players of a
-club tournament taken from it (``players_for_tournament``, then ``link``).
+club tournament taken from it (``entrants``, then ``link``).
 
 Every write locks the club row (``clubs.lock``), bumps its version and goes to its audit trail.
 Each tournament player of a club tournament points to its entry (``player.club_player_id``); a
@@ -37,6 +37,9 @@ from app.services import clubs
 from app.services.storage import P, T, now
 
 CP = ClubPlayerRow.__table__  # type: ignore[attr-defined]
+NAME_KEY_LENGTH = 320
+"""``name_key`` orders the register; a name of 80 characters may fold to more (``ﷺ`` unfolds to
+18 letters), and the order needs only its start."""
 VALUES = ("rating", "title", "fide_id", "team")
 """What an entry carries for a tournament besides its names."""
 
@@ -62,7 +65,7 @@ def _columns(entry: RegisterEntry) -> dict[str, Any]:
     return {
         "name": entry.name,
         "aliases": list(entry.aliases),
-        "name_key": fold_name(entry.name),
+        "name_key": fold_name(entry.name)[:NAME_KEY_LENGTH],
         "search_key": search_key(entry.name, entry.aliases),
         "rating": entry.rating,
         "title": entry.title,

@@ -287,3 +287,11 @@ def test_a_late_entry_of_a_club_tournament_comes_from_the_register(client: ApiCl
         headers={"Authorization": f"Bearer {alone['organizer_token']}"},
     )
     assert_problem(refused, 422, "not_a_club_tournament")
+
+
+def test_a_name_that_folds_longer_than_the_order_key_is_kept_and_found(client: ApiClient) -> None:
+    club = new_club(client)
+    long_name = "ﷺ" * 80  # one character that unfolds to 18 letters
+    made = add_entry(client, club, long_name)
+    assert made["name"] == long_name
+    assert search(client, club, "ﷺﷺ") == [long_name]
