@@ -22,8 +22,8 @@ from app.db import is_busy
 from app.domain import errors as domain
 from app.domain.errors import PairingImpossible
 from app.domain.manual_rounds import PairingPlayersInvalid, PairingRulesBroken
-from app.domain.reports import ResultAlreadyRecorded
 from app.domain.register import MergeRefused, TooManyAliases
+from app.domain.reports import ResultAlreadyRecorded
 
 logger = logging.getLogger("svizzera")
 PROBLEM_JSON = "application/problem+json"

@@ -59,7 +59,8 @@ def print_page(
     address = live_address(base, tournament_id)
     organizer = credentials is not None
     if credentials is not None:  # before any 304: a wrong token learns nothing
-        access.check_token(access.read_header(session, tournament_id), credentials.credentials)
+        header = access.read_header(session, tournament_id)
+        access.check_token(session, header, credentials.credentials)
     variant = (address_tag(address), language, today.isoformat())
     header, tag = read_page(
         session, tournament_id, if_none_match, *variant, *(("cards",) if organizer else ())

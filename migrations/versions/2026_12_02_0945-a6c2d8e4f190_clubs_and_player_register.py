@@ -2,8 +2,8 @@
 player's register entry (both null for what existed before: club-less tournaments keep working)
 
 Revision ID: a6c2d8e4f190
-Revises: a41c7e2d9b36
-Create Date: 2026-12-02 09:15:00
+Revises: a4c7e2f19b63
+Create Date: 2026-12-02 09:45:00
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "a6c2d8e4f190"
-down_revision: str | None = "a41c7e2d9b36"
+down_revision: str | None = "a4c7e2f19b63"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
