@@ -2,7 +2,7 @@
 player's register entry (both null for what existed before: club-less tournaments keep working)
 
 Revision ID: a6c2d8e4f190
-Revises: a4c7e2f19b63
+Revises: b7d2e4f8a613
 Create Date: 2026-12-02 09:45:00
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "a6c2d8e4f190"
-down_revision: str | None = "a4c7e2f19b63"
+down_revision: str | None = "b7d2e4f8a613"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
