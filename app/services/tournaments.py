@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, or_, select
+from sqlalchemy import case, delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
 from app.domain.forbidden import TeamRule
@@ -287,11 +287,13 @@ def page(
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """A tournament row (every column), its player count and the ``seq`` of its latest event."""
+    """A tournament row (every column), its player count, how many of them have not withdrawn
+    (``playing``) and the ``seq`` of its latest event."""
 
     row: Any
     player_count: int
     last_event_id: int
+    playing: int
 
 
 def summaries(session: Session, ids: list[str]) -> list[Summary]:
@@ -300,16 +302,20 @@ def summaries(session: Session, ids: list[str]) -> list[Summary]:
         return []
     T, P = storage.T, storage.P
     counts = (
-        select(P.c.tournament_id, func.count().label("n"))
+        select(
+            P.c.tournament_id,
+            func.count().label("n"),
+            func.sum(case((P.c.withdrawn_after.is_(None), 1), else_=0)).label("playing"),
+        )
         .where(P.c.tournament_id.in_(ids))
         .group_by(P.c.tournament_id)
         .subquery()
     )
     rows = session.execute(
-        select(T, counts.c.n)
+        select(T, counts.c.n, counts.c.playing)
         .outerjoin(counts, counts.c.tournament_id == T.c.id)
         .where(T.c.id.in_(ids))
     ).all()
     seqs = events.last_seqs(session, ids)
-    by_id = {r.id: Summary(r, r.n or 0, seqs.get(r.id, 0)) for r in rows}
+    by_id = {r.id: Summary(r, r.n or 0, seqs.get(r.id, 0), r.playing or 0) for r in rows}
     return [by_id[i] for i in ids if i in by_id]

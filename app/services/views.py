@@ -36,6 +36,8 @@ class Summary(Protocol):
     def player_count(self) -> int: ...
     @property
     def last_event_id(self) -> int: ...
+    @property
+    def playing(self) -> int: ...
 
 
 def tournament(summary: Summary) -> s.TournamentRead:
@@ -90,14 +92,15 @@ def tournament(summary: Summary) -> s.TournamentRead:
         last_event_id=summary.last_event_id,
         version=row.version,
         created_at=aware(row.created_at),
-        warnings=warnings(settings.pairing, row, summary.player_count),
+        warnings=warnings(settings.pairing, row, summary.playing),
         live_page=f"/v1/tournaments/{row.id}/live",
     )
 
 
 def warnings(pairing: PairingSystem, row: Any, players: int) -> list[s.WarningRead]:
     """``dutch_rounds_not_assured`` while rounds past what the Dutch rules are sure to pair for
-    the ``players`` entered remain to be paired (``chess.sure_rounds``)."""
+    the ``players`` who will play (entered and not withdrawn) remain to be paired
+    (``chess.sure_rounds``)."""
     rounds, sure = row.resolved_swiss_rounds, chess.sure_rounds(players)
     if pairing is not PairingSystem.DUTCH or rounds <= sure or row.current_round >= rounds:
         return []

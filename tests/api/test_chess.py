@@ -11,7 +11,7 @@ from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.types import CHESS_POINTS, Board, Colour, Outcome
 from app.domain.trf import read_trf
 from app.domain.types import PlayerId
-from tests.api.helpers import Organizer, assert_problem, create, generate
+from tests.api.helpers import Organizer, assert_problem, create, generate, play_round
 from tests.client import ApiClient
 from tests.domain.chess_ledger import Ledger
 from tests.domain.dutch_reference import document_round_input, document_round_result
@@ -304,3 +304,20 @@ def test_more_rounds_than_the_rules_are_sure_to_pair_are_a_warning(client: ApiCl
     assert client.get(url).json()["warnings"] == []  # 10 players: sure of 5
     assert new_chess(client, 4).body["warnings"] == _not_assured(3, 4, 2)  # the table's 3
     assert create(client, 8, swiss_rounds=7).body["warnings"] == []
+
+
+def test_withdrawn_players_do_not_count_towards_the_sure_rounds(client: ApiClient) -> None:
+    """The sure rounds are those of the players who will play: 10 entered, 5 rounds are sure;
+    after round 1 two withdraw and the 8 left are sure of 4 only, so 5 rounds are a warning,
+    naming 8 players; with a late entry 9 players are sure of 5."""
+    t = new_chess(client, 10, swiss_rounds=5)
+    assert t.body["warnings"] == []
+    url = f"/v1/tournaments/{t.id}"
+    play_round(client, t, home=1, away=0)
+    for number in (9, 10):
+        answer = client.patch(f"{url}/players/{number}", json={"withdrawn": True}, headers=t.auth)
+        assert answer.status_code == 200, answer.text
+    assert client.get(url).json()["warnings"] == _not_assured(5, 8, 4)
+    late = client.post(f"{url}/players", json={"name": "Late"}, headers=t.auth)
+    assert late.status_code == 201, late.text
+    assert client.get(url).json()["warnings"] == []
