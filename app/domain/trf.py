@@ -106,6 +106,9 @@ _NEEDS_OPPONENT = frozenset(_MIRROR) - {*_FORFEITS, TrfResult.DRAW}
 """Results that only a game gives. ``0000 - +``, ``0000 - =`` and ``0000 - -`` are older ways
 to write a full-point bye, a half-point bye and an absence, so they stay readable."""
 _PAIRED_COLOURS = ((TrfColour.WHITE, TrfColour.BLACK), (TrfColour.BLACK, TrfColour.WHITE))
+_AGREEING_COLOURS = frozenset((*_PAIRED_COLOURS, (TrfColour.NONE, TrfColour.NONE)))
+"""The colours two opponents' blocks may show: one White and one Black, or no colours (a
+forfeit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,8 +266,9 @@ def read_trf(text: str) -> TrfDocument:
         raise InvalidTrf(MAX_LINES + 1, 1, f"a TRF has at most {MAX_LINES} lines")
     records: list[TrfRecord] = []
     players: list[tuple[int, TrfPlayer]] = []
+    blocks: dict[str, TrfGame | None] = {}
     for number, line in enumerate(lines, start=1):
-        record = _read_line(line.rstrip(" \t"), number)
+        record = _read_line(line.rstrip(" \t"), number, blocks)
         records.append(record)
         if isinstance(record, TrfPlayer):
             players.append((number, record))
@@ -275,7 +279,7 @@ def read_trf(text: str) -> TrfDocument:
 _BLANK = TrfNote("")
 
 
-def _read_line(line: str, number: int) -> TrfRecord:
+def _read_line(line: str, number: int, blocks: dict[str, TrfGame | None]) -> TrfRecord:
     if not line:
         return _BLANK  # (one object for every blank line: a file may hold a million)
     if not line.isprintable() and not line.replace("\t", " ").isprintable():
@@ -288,7 +292,7 @@ def _read_line(line: str, number: int) -> TrfRecord:
     if len(line) < 3 or line[3:4] not in ("", " "):
         raise InvalidTrf(number, min(len(line) + 1, 4), "a record starts with a 3-character code")
     if code == "001":
-        return _read_player(line, number)
+        return _read_player(line, number, blocks)
     value = line[4:]
     if code in ROUNDS_TAGS:
         _read_int(value, number, 5, "number of rounds", minimum=1)
@@ -302,7 +306,12 @@ def _read_line(line: str, number: int) -> TrfRecord:
     return TrfTag(code, value)
 
 
-def _read_player(line: str, number: int) -> TrfPlayer:
+def _read_player(line: str, number: int, blocks: dict[str, TrfGame | None]) -> TrfPlayer:
+    """A ``001`` record. ``blocks`` holds the round blocks read so far in the file, each with
+    its game: a block repeats (an opponent, a colour and a result: a few thousand different
+    ones in a 50,000-game file), and a block read once is valid wherever it stands (one that
+    is not raises where it is first met, with its line and column). A game is immutable, so
+    the records share it."""
     padded = line.ljust(_FIRST_BLOCK)
     for column in (9, 14, 48, 53, 57, 69, 80, 85, 90, 91):
         if padded[column - 1] != " ":
@@ -312,8 +321,12 @@ def _read_player(line: str, number: int) -> TrfPlayer:
         raise InvalidTrf(number, 5, "starting rank is missing")
     games: list[TrfGame | None] = []
     for offset in range(_FIRST_BLOCK, len(line), _BLOCK):
-        block = line[offset : offset + _BLOCK].ljust(_BLOCK)
-        games.append(_read_game(block, number, offset + 1))
+        block = line[offset : offset + _BLOCK]
+        try:
+            game = blocks[block]
+        except KeyError:
+            game = blocks[block] = _read_game(block.ljust(_BLOCK), number, offset + 1)
+        games.append(game)
     return TrfPlayer(
         start_number=start_number,
         sex=padded[9].strip(),
@@ -380,32 +393,54 @@ def _check_players(players: Sequence[tuple[int, TrfPlayer]]) -> None:
             raise InvalidTrf(line, 5, f"starting rank {player.start_number} repeated")
         by_number[player.start_number] = player
     for line, player in players:
+        start = player.start_number
         for index, game in enumerate(player.games):
             if game is None or game.opponent is None:
                 continue
-            column = _FIRST_BLOCK + index * _BLOCK + 1
-            if game.opponent == player.start_number:
-                raise InvalidTrf(line, column, "a player cannot meet themselves")
             opponent = by_number.get(game.opponent)
-            if opponent is None:
-                raise InvalidTrf(line, column, f"no player with starting rank {game.opponent}")
-            back = opponent.games[index] if index < len(opponent.games) else None
-            if back is None or back.opponent != player.start_number:
-                raise InvalidTrf(
-                    line,
-                    column,
-                    f"player {game.opponent} does not name {player.start_number} "
-                    f"in round {index + 1}",
-                )
-            colours = (game.colour, back.colour)
-            if colours not in _PAIRED_COLOURS and colours != (TrfColour.NONE, TrfColour.NONE):
-                raise InvalidTrf(line, column + 5, "opponents must have different colours")
-            if back.result not in _MIRROR[game.result]:
-                raise InvalidTrf(
-                    line,
-                    column + 7,
-                    f"result {game.result.value} does not match the opponent's {back.result.value}",
-                )
+            back = (
+                opponent.games[index]
+                if opponent is not None and index < len(opponent.games)
+                else None
+            )
+            # One test for the usual block that agrees with its opponent's; ``_refuse`` says
+            # what is wrong with the others.
+            if (
+                back is None
+                or back.opponent != start
+                or game.opponent == start
+                or (game.colour, back.colour) not in _AGREEING_COLOURS
+                or back.result not in _MIRROR[game.result]
+            ):
+                _refuse(line, index, player, game, opponent)
+
+
+def _refuse(
+    line: int, index: int, player: TrfPlayer, game: TrfGame, opponent: TrfPlayer | None
+) -> None:
+    """Raise what is wrong with ``player``'s block ``index``, against the record of the
+    opponent it names (``None``: no such player)."""
+    column = _FIRST_BLOCK + index * _BLOCK + 1
+    if game.opponent == player.start_number:
+        raise InvalidTrf(line, column, "a player cannot meet themselves")
+    if opponent is None:
+        raise InvalidTrf(line, column, f"no player with starting rank {game.opponent}")
+    back = opponent.games[index] if index < len(opponent.games) else None
+    if back is None or back.opponent != player.start_number:
+        raise InvalidTrf(
+            line,
+            column,
+            f"player {game.opponent} does not name {player.start_number} in round {index + 1}",
+        )
+    colours = (game.colour, back.colour)
+    if colours not in _AGREEING_COLOURS:
+        raise InvalidTrf(line, column + 5, "opponents must have different colours")
+    if back.result not in _MIRROR[game.result]:
+        raise InvalidTrf(
+            line,
+            column + 7,
+            f"result {game.result.value} does not match the opponent's {back.result.value}",
+        )
 
 
 # --- writing ----------------------------------------------------------------------------------
