@@ -6,8 +6,8 @@ search over the drawn order, ``_draw_apart``). Later rounds follow the standings
 ``search_order``) gives the first complete rematch-free pairing in search order, and the
 look-ahead (step 4, ``lookahead``) skips the rounds after which the later rounds could not be
 completed. A round it accepted without proof is proven, or rebuilt, by a split of the unplayed
-pairs into rounds where it can be (``round_robin``: long overrides in even fields), and marked
-otherwise.
+pairs into rounds where it can be (``round_robin``: long overrides; in an odd field the bye is
+one more player), and marked otherwise.
 
 ``RoundPairing.path`` names the rules that acted, in order, with the constants below.
 """
@@ -54,8 +54,9 @@ LOOKAHEAD_UNPROVEN = "lookahead_unproven"
 look-ahead ran out of budget, or the field is too large for it and no condition decided (never
 set when the look-ahead is exact)."""
 FACTORIZATION = "factorization"
-"""Long override, even field: the look-ahead could not prove the first accepted round, and the
-round was rebuilt so that a split of the unplayed pairs into rounds proves it (``round_robin``)."""
+"""Long override: the look-ahead could not prove the first accepted round, and the round was
+rebuilt so that a split of the unplayed pairs (with the bye as one more player in an odd field)
+into rounds proves it (``round_robin``)."""
 __all__ = [
     "BACKTRACK",
     "DRAW",
@@ -119,12 +120,12 @@ def _pair(
                 break
         if look.extendable(plain.pairs, bye):
             rules = {*passed_over, *_rules(plain)}
-            pairs = _proven(plain.pairs, bye, unplayed, look, rules, context)
+            pairs = _proven(order, plain.pairs, bye, unplayed, look, rules, context)
             return _round(order, bye, pairs, rules)
         guided = first_round(unplayed, bye, viable=look.extendable, deadline=deadline)
         if guided is not None:
             rules = {*passed_over, *_rules(plain), LOOKAHEAD}
-            pairs = _proven(guided.pairs, bye, unplayed, look, rules, context)
+            pairs = _proven(order, guided.pairs, bye, unplayed, look, rules, context)
             return _round(order, bye, pairs, rules)
         passed_over.add(LOOKAHEAD)
     if first_free is not None:
@@ -153,6 +154,7 @@ def _rules(found: Found) -> set[str]:
 
 
 def _proven(
+    order: Sequence[Entrant],
     pairs: Sequence[tuple[int, int]],
     bye: int | None,
     unplayed: Sequence[int],
@@ -160,20 +162,46 @@ def _proven(
     rules: set[str],
     context: PairingContext,
 ) -> Sequence[tuple[int, int]]:
-    """The accepted round if the look-ahead proved it. Otherwise, in an even field whose
-    unplayed pairs are regular, the round ``round_robin`` proves (the same one, or rebuilt);
+    """The accepted round if the look-ahead proved it. Otherwise, where the unplayed pairs
+    are regular (an odd field counting the bye as one more player, ``_with_bye_player``), the
+    round ``round_robin`` proves (the same one, or rebuilt; the bye stays with ``bye``);
     failing that, the accepted round, marked ``lookahead_unproven``."""
     if look.proven(pairs, bye):
         return pairs
-    degree = regular_degree(unplayed) if bye is None else None
+    n = len(unplayed)
+    graph, first = unplayed, list(pairs)
+    if bye is not None:  # the bye pinned first: the rebuild pairs the others in search order
+        graph, first = _with_bye_player(order, unplayed), [(bye, n), *pairs]
+    degree = regular_degree(graph)
     if degree is not None and degree > context.later_rounds:
-        reachable = reachable_round(unplayed, pairs, deadline=context.deadline)
-        if reachable is not None:
-            if list(reachable) != list(pairs):
+        reachable = reachable_round(graph, first, deadline=context.deadline)
+        # A split that proves a round with a bye proves one with each player it may go to
+        # (every pair with the bye player is in one of its rounds), so only ``bye`` is tried.
+        if reachable is not None and (bye is None or _bye_of(reachable, n) == bye):
+            found = [pair for pair in reachable if n not in pair]
+            if sorted(found) != sorted(pairs):
                 rules.add(FACTORIZATION)
-            return reachable
+            return found
     rules.add(LOOKAHEAD_UNPROVEN)
     return pairs
+
+
+def _with_bye_player(order: Sequence[Entrant], unplayed: Sequence[int]) -> list[int]:
+    """An odd field's unplayed pairs with the bye as one more player (index ``len(order)``),
+    whom every player without a bye may meet. In a complete round robin of an odd field
+    everyone sits out once, so its rounds are the rounds of this even field: they split the
+    same way, and a player who met the bye player has had the bye."""
+    n = len(unplayed)
+    free = 0
+    for i, entrant in enumerate(order):
+        if entrant.byes == 0:
+            free |= 1 << i
+    return [row | (1 << n) if free >> i & 1 else row for i, row in enumerate(unplayed)] + [free]
+
+
+def _bye_of(pairs: Sequence[tuple[int, int]], n: int) -> int | None:
+    """Who meets the bye player ``n`` in ``pairs``."""
+    return next((p if q == n else q for p, q in pairs if n in (p, q)), None)
 
 
 def _round(
