@@ -416,8 +416,9 @@ def test_a_round_without_the_mark_leaves_the_later_rounds_possible(seed: int, ex
 
 
 def play_round_robin(size: int, seed: int) -> list[tuple[str, ...]]:
-    """Every round of a full round robin paired by ``nearest``: each round's path."""
-    rounds = size - 1
+    """Every round of a full round robin paired by ``nearest`` (an odd field: one round more,
+    each player sitting out once): each round's path."""
+    rounds = size if size % 2 else size - 1
     sim = Simulation(size, rounds, seed)
     rng = random.Random(seed)
     paths = []
@@ -449,3 +450,46 @@ def test_a_round_robin_of_128_players_needs_no_rematch() -> None:
 
     assert [n for n, path in enumerate(paths, 1) if FACTORIZATION in path] == [125]
     assert not any(LOOKAHEAD_UNPROVEN in path for path in paths)
+
+
+@settings(max_examples=12, deadline=None)
+@given(half=st.integers(min_value=2, max_value=15), seed=st.integers(0, 2**32))
+def test_full_round_robins_of_odd_fields_beyond_the_exact_look_ahead_need_no_rematch(
+    half: int, seed: int
+) -> None:
+    """N rounds of N players, N odd, with no rematch: so each player had one bye, and every
+    round is proven (the bye counted as one more player)."""
+    with beyond_the_exact_look_ahead():
+        paths = play_round_robin(2 * half + 1, seed)
+
+    assert not any(LOOKAHEAD_UNPROVEN in path for path in paths)
+
+
+def test_a_round_robin_of_65_players_needs_no_rematch() -> None:
+    """Issue 21: odd fields were never proven (62 rounds of 65 marked), and this one paired
+    rematches in its last two rounds; now round 63 is rebuilt and every round is proven."""
+    paths = play_round_robin(65, 3)
+
+    assert [n for n, path in enumerate(paths, 1) if FACTORIZATION in path] == [63]
+    assert not any(LOOKAHEAD_UNPROVEN in path for path in paths)
+
+
+def test_the_bye_stays_with_the_candidate_the_bye_rule_chose() -> None:
+    """Seven players after rounds 1–5 of the circle method's round robin (its eighth player
+    standing for the bye): 1–5 (by rank) have sat out, 6 and 7 not, two rounds are left.
+    Beyond the exact look-ahead the round is proven with the bye on 7, the lowest-ranked
+    player without one (step 1 of the spec), and the last round can follow with 6's bye."""
+    circle = circle_rounds(8)[:5]
+    played = frozenset(frozenset(p) for r in circle for p in r if 7 not in p)
+    order = _ranked([1, 1, 1, 1, 1, 0, 0])
+    context = PairingContext(RoundNumber(6), 1, "bye", POINTS)
+
+    with beyond_the_exact_look_ahead():
+        pairing = pair_round(order, _history(order, played), context)
+
+    assert pairing.bye == order[6].id
+    assert LOOKAHEAD_UNPROVEN not in pairing.path
+    after = played | {frozenset(p) for p in _by_rank(order, pairing)}
+    remaining = [set(p) for p in itertools.combinations(range(7), 2) if frozenset(p) not in after]
+    assert len(remaining) == 3
+    assert set().union(*remaining) == {0, 1, 2, 3, 4, 6}
