@@ -1,6 +1,7 @@
 """How long ``compute_standings`` takes, beside the code of an older commit, in one run.
 
-Run: ``.venv/bin/python bench/bench_standings.py [--against 4968805] [--rounds-of-runs 6]``.
+Run: ``.venv/bin/python bench/bench_standings.py [--against 4968805] [--rounds-of-runs 6]
+[--players 16]``.
 The older commit's ``app`` is taken out with ``git archive`` into a temporary directory; each
 measurement runs in a fresh subprocess that imports ``app.domain`` from one tree or the other,
 older and current taking turns so that a busy machine weighs on both alike. Every figure is the
@@ -152,6 +153,9 @@ def main() -> None:
         "--against", default=AGAINST, help="the older commit (default: %(default)s)"
     )
     parser.add_argument("--rounds-of-runs", type=int, default=6, help="runs of each tree per size")
+    parser.add_argument(
+        "--players", type=int, nargs="+", help="only these field sizes (16, 1000, 4096)"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--size", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--rounds", type=int, help=argparse.SUPPRESS)
@@ -177,6 +181,8 @@ def main() -> None:
         print("| players × rounds | games | older ms | current ms | current / older | same rows |")
         print("| --- | ---: | ---: | ---: | ---: | --- |")
         for size, rounds, calls in SIZES:
+            if args.players and size not in args.players:
+                continue
             timings: dict[str, list[float]] = {"older": [], "current": []}
             digests: dict[str, set[str]] = {"older": set(), "current": set()}
             for _ in range(args.rounds_of_runs):
@@ -192,6 +198,8 @@ def main() -> None:
                 f"| {current_ms:.3f} | {current_ms / older_ms:.2f} | {same} |"
             )
 
+    if args.players:
+        return
     print()
     print("current code, each tiebreak, 1,000 players × 11 rounds")
     print()
