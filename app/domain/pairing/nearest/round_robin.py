@@ -8,7 +8,8 @@ rematches. A complete round robin exists for every even field, but not every par
 extends to a full one.
 
 So when the look-ahead accepted a round without proof, in an even field where everyone has
-played every round (the unplayed pairs form a ``d``-regular graph), the engine looks for a proof
+played every round (the unplayed pairs form a ``d``-regular graph; an odd field counts the bye
+as one more player, ``engine._with_bye_player``), the engine looks for a proof
 instead: a split of the unplayed pairs into ``d`` rounds, the accepted round being one of them
 (``factorization.one_factorization``). ``d`` rounds are at least the rounds left, so the later
 rounds are then possible. If the accepted round cannot be proven, the round is rebuilt in
