@@ -369,10 +369,11 @@ def _direct_encounters(
         zip(map(_GROUP, players), score, strict=True) if any(map(_GROUP, players)) else score
     )
     for i, key in enumerate(keys):
-        if key in level:
-            level[key].append(i)
-        else:
+        members = level.get(key)
+        if members is None:
             level[key] = [i]
+        else:
+            members.append(i)
 
     def met(i: int, j: int) -> bool:
         """Whether players ``i`` and ``j`` met: a quick test, so that ``taken_by`` runs only
