@@ -277,15 +277,15 @@ def _bye_records(
     requests: _Requests = {}
     for line in lines:
         games = line.player.games
-        if len(games) > total:
-            past = total + 1
-            raise InvalidTrf(line.number, _column(past), f"round {past} is past the {total} rounds")
-        for number, game in enumerate(games, start=1):
+        for number, game in enumerate(games[:total], start=1):
             if game is None or game.opponent is not None:
                 continue
             kind = _block_bye(line, number)
             if kind is not None:
                 requests[line.player.start_number, number] = kind
+        if len(games) > total:
+            past = total + 1
+            raise InvalidTrf(line.number, _column(past), f"round {past} is past the {total} rounds")
     by_start = {line.player.start_number: line.player for line in lines}
     for line_number, record in document.tagged("240"):
         for start, number, kind in _read_240(record.value, line_number, by_start.keys(), total):
