@@ -37,6 +37,8 @@ PRINT_POLICY = "default-src 'none'; style-src 'nonce-{nonce}'; base-uri 'none'; 
         **problems(403),
         200: {"content": {"text/html": {}}, "description": "A print-ready page"},
     },
+    # The token is optional (`{}`: none needed): the page is public, the token adds the cards.
+    openapi_extra={"security": [{}]},  # joins the bearer requirement FastAPI writes
 )
 def print_page(
     session: SessionDep,
