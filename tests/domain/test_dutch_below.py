@@ -91,6 +91,18 @@ def test_the_heaviest_perfect_matching_from_any_feasible_start_is_brute_forces(
     assert sum(weight[(v, mate[v])] for v in range(n) if v < mate[v]) == best
 
 
+def test_a_pair_of_trees_whose_roots_duals_differ_in_parity_is_joined_only_when_tight() -> None:
+    """Start duals of mixed parity (6 and 7 odd, the others even): the step that makes an
+    edge between two trees tight is half its slack, here odd, and it once rounded down and
+    took 4-6 and 5-7 a unit short of tight, a perfect matching of weight 1 instead of 2."""
+    edges = [(0, 1, 1), (2, 3, 0), (2, 5, 0), (3, 4, 2), (4, 6, -1), (5, 7, 1), (6, 7, -1)]
+    dual = [2, 2, 0, 4, 4, 2, 1, 3]
+    for a, b, w in edges:
+        assert dual[a] + dual[b] >= 2 * w
+    mate = max_weight_perfect_matching(8, edges, dual=dual, matched=[])
+    assert mate == [1, 0, 5, 4, 3, 2, 7, 6]  # 0-1, 2-5, 3-4, 6-7: 1 + 0 + 2 - 1
+
+
 @st.composite
 def rounds(draw: st.DrawFn) -> tuple[Criteria, bool]:
     """Players of any scores, games played, floats, colours and bye eligibility; a bye score

@@ -79,7 +79,14 @@ class _Blossom:
         self.perfect = dual is not None
         """Edmonds' perfect matching: no vertex dual is bounded below, so no stage ends on one."""
         kept = list(edges) if self.perfect else [(u, v, w) for u, v, w in edges if w > 0 and u != v]
-        self.weight = [2 * w for _, _, w in kept]
+        # The step that makes an edge between two S-blossoms tight is half its slack. That
+        # slack is even when every free vertex's dual has the same parity (the tree edges are
+        # tight and each step moves every free vertex alike): so it is with the equal duals of
+        # ``max_weight_matching``, but a caller's duals may mix parities, and the half step
+        # would then round down and leave the edge one short of tight, yet taken. So the
+        # perfect search doubles them (and the weights) once more: every dual starts even.
+        scale = 4 if self.perfect else 2
+        self.weight = [scale * w for _, _, w in kept]
         self.head: list[int] = []
         for u, v, _ in kept:
             self.head.append(u)
@@ -100,7 +107,7 @@ class _Blossom:
         self.best_edge = [-1] * (2 * n)
         self.best_edges: list[list[int] | None] = [None] * (2 * n)
         self.free_ids = list(range(n, 2 * n))
-        self.dual = [top // 2] * n + [0] * n if dual is None else [*dual, *[0] * n]
+        self.dual = [top // 2] * n + [0] * n if dual is None else [*(2 * d for d in dual), *[0] * n]
         for k in matched:
             self.mate[self.head[2 * k]] = 2 * k + 1
             self.mate[self.head[2 * k + 1]] = 2 * k
