@@ -32,6 +32,10 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("SVIZZERA_")}
         self.env["SVIZZERA_DATABASE_URL"] = self.database_url
+        # One server serves many tests: on a fast machine they create more than the default
+        # 30 tournaments a minute from 127.0.0.1 (429s seen at 7 minutes a suite). A test of the
+        # quota sets its own (``create_rate=...``).
+        self.env["SVIZZERA_CREATE_RATE"] = "0"
         self.env.update({f"SVIZZERA_{k.upper()}": v for k, v in settings.items()})
         self._process: subprocess.Popen[bytes] | None = None
         self.log = database.parent / "server.log"

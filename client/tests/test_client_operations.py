@@ -83,6 +83,7 @@ def test_if_match_refuses_a_stale_write(client: Client) -> None:
 
 
 def test_players_settings_audit_and_deletion(client: Client) -> None:
+    create(client, "An older one", PLAYERS[:4])  # the list's second page, whatever ran before
     created = create(client, "Registration", PLAYERS[:4])
     added = client.add_player(created.id, PlayerCreate(name="Late", rating=1500))
     assert (added.id, added.rating, added.start_number) == (5, 1500, 5)
