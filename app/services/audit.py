@@ -28,11 +28,15 @@ def entries(
     session: Session, tournament_id: str, *, after: int | None = None, limit: int | None = None
 ) -> list[dict[str, Any]]:
     """Oldest first; ``after``: only entries with a higher id; at most ``limit``."""
-    query = (
-        select(A.c.id, A.c.at, A.c.actor, A.c.action, A.c.detail)
-        .where(A.c.tournament_id == tournament_id)
-        .order_by(A.c.id)
-    )
+    return trail(session, A, A.c.tournament_id == tournament_id, after=after, limit=limit)
+
+
+def trail(
+    session: Session, table: Any, owner: Any, *, after: int | None, limit: int | None
+) -> list[dict[str, Any]]:
+    """The entries of an audit ``table`` (a tournament's or a club's) matching ``owner``."""
+    query = select(table.c.id, table.c.at, table.c.actor, table.c.action, table.c.detail)
+    query = query.where(owner).order_by(table.c.id)
     if after is not None:
-        query = query.where(A.c.id > after)
+        query = query.where(table.c.id > after)
     return [dict(r._mapping) for r in session.execute(query.limit(limit))]

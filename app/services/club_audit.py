@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from app.models import ClubAuditRow
+from app.services import audit
 from app.services.storage import now
 
 CA = ClubAuditRow.__table__  # type: ignore[attr-defined]
@@ -27,11 +28,4 @@ def entries(
     session: Session, club_id: str, *, after: int | None = None, limit: int | None = None
 ) -> list[dict[str, Any]]:
     """Oldest first; ``after``: only entries with a higher id; at most ``limit``."""
-    query = (
-        select(CA.c.id, CA.c.at, CA.c.actor, CA.c.action, CA.c.detail)
-        .where(CA.c.club_id == club_id)
-        .order_by(CA.c.id)
-    )
-    if after is not None:
-        query = query.where(CA.c.id > after)
-    return [dict(r._mapping) for r in session.execute(query.limit(limit))]
+    return audit.trail(session, CA, CA.c.club_id == club_id, after=after, limit=limit)
