@@ -2,9 +2,10 @@
 gives (``tournament.md``, "Top cut").
 
 A bracket is data: every match has two slots, and a slot says where its player comes from
-(seed 5, the winner of match 3, the loser of match 7), so a double elimination fits the same
-shape later. The semifinals are the bracket of 4 with a third-place match, the final only that
-of 2.
+(seed 5, the winner of match 3, the loser of match 7), and which side of the bracket it is on
+(a double elimination's winners' and losers' brackets and grand final:
+``double_elimination``). The semifinals are the bracket of 4 with a third-place match, the
+final only that of 2.
 """
 
 from __future__ import annotations
@@ -37,6 +38,14 @@ class SlotSource(StrEnum):
     LOSER = "loser"
 
 
+class BracketSide(StrEnum):
+    """Which part of the bracket a match is in: a single elimination is all ``winners``."""
+
+    WINNERS = "winners"
+    LOSERS = "losers"
+    GRAND_FINAL = "grand_final"
+
+
 @dataclass(frozen=True, slots=True)
 class Slot:
     """Where a match's player comes from: seed ``ref``, or the winner or loser of match ``ref``."""
@@ -48,26 +57,46 @@ class Slot:
 @dataclass(frozen=True, slots=True)
 class BracketMatch:
     """A match of the bracket: its number (play order), round (1 is the first), stage, board and
-    its two slots, the upper one first as drawn."""
+    its two slots, the upper one first as drawn; its side, and the round within that side.
+    ``if_needed`` marks a grand final's reset: played only if the player of the grand final's
+    lower slot (the losers' bracket winner) wins it (``reset_needed``)."""
 
     number: int
     round: int
     stage: Stage
     board: int
     slots: tuple[Slot, Slot]
+    side: BracketSide = BracketSide.WINNERS
+    if_needed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BracketColumn:
+    """A round as drawn: its side, its round within the side, and its places top to bottom,
+    each a match number, or ``None`` for a bye's gap."""
+
+    side: BracketSide
+    round: int
+    places: tuple[int | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
-    """A single-elimination bracket for ``size`` qualifiers, byes for the top seeds."""
+    """A bracket for ``size`` qualifiers, byes for the top seeds: single elimination (the
+    winners' side only, ``rounds`` rounds), or a double elimination, whose ``columns`` say how
+    it is drawn (empty for a single elimination)."""
 
     size: int
     rounds: int
     matches: tuple[BracketMatch, ...]
+    columns: tuple[BracketColumn, ...] = ()
 
     @property
     def final(self) -> BracketMatch:
-        return next(m for m in self.matches if m.stage is Stage.FINAL)
+        return next(m for m in self.matches if m.stage in (Stage.FINAL, Stage.GRAND_FINAL))
+
+    def match(self, number: int) -> BracketMatch:
+        return self.matches[number - 1]
 
     @property
     def third_place(self) -> BracketMatch | None:
@@ -165,6 +194,18 @@ def crossed_seeds(
         if p < q < len(pairs) and groups[pairs[q][0]] != groups[pair[0]]:
             pairs[q].reverse()
     return [pid for pair in pairs for pid in pair]
+
+
+def reset_needed(
+    bracket: Bracket, place: BracketMatch, seeds: Sequence[PlayerId], decided: Mapping[int, Decided]
+) -> bool:
+    """Whether ``place`` is to be played: always, but a grand final's reset (``if_needed``),
+    played only once the grand final's lower slot (the losers' bracket winner) has won it."""
+    if not place.if_needed:
+        return True
+    grand_final = bracket.match(place.slots[0].ref)
+    result = decided.get(grand_final.number)
+    return result is not None and result.winner == slot_player(grand_final.slots[1], seeds, decided)
 
 
 def slot_player(

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from app.domain import final_phase as fp
-from app.domain.bracket import Bracket, bracket_ranking, slot_player
+from app.domain.bracket import Bracket, bracket_ranking, reset_needed, slot_player
 from app.domain.colours import seat_by_rank
 from app.domain.final_matches import decided
 from app.domain.matches import Match, MatchChanges, MatchId
@@ -39,7 +39,8 @@ def progressed(
 ) -> MatchChanges:
     """The bracket's matches after the start or a result change: a match is formed once both
     its players are known (the better ``rank`` at home), re-formed where one changed, and
-    removed while one is unknown. Returns only the matches written or removed, new ones
+    removed while one is unknown (a grand final's reset also while it is not needed:
+    ``bracket.reset_needed``). Returns only the matches written or removed, new ones
     numbered from ``next_id`` in bracket order."""
     existing = numbered(bracket, final_matches)
     known: dict[int, fp.Decided] = {}
@@ -48,7 +49,7 @@ def progressed(
     for slot_match in bracket.matches:  # in play order: a match's feeders come before it
         top, bottom = (slot_player(s, seeds, known) for s in slot_match.slots)
         match = existing.get(slot_match.number)
-        if top is None or bottom is None:
+        if top is None or bottom is None or not reset_needed(bracket, slot_match, seeds, known):
             if match is not None:
                 removed.append(match.id)
             continue

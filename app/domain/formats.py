@@ -13,6 +13,8 @@ GROUP_COUNT = 2
 SHORT_FORMULA_ROUNDS = 4
 TOP_CUT_MIN = 2
 TOP_CUT_MAX = 64
+DOUBLE_ELIMINATION_MIN = 4
+DOUBLE_ELIMINATION_MAX = 16
 
 
 class FormatPreset(StrEnum):
@@ -24,7 +26,14 @@ class FinalPhaseKind(StrEnum):
     SEMIFINALS = "semifinals"
     FINAL = "final"
     TOP_CUT = "top_cut"
+    DOUBLE_ELIMINATION = "double_elimination"
     NONE = "none"
+
+    @property
+    def sized(self) -> bool:
+        """Played as a bracket of ``top_cut_size`` qualifiers (``bracket``,
+        ``double_elimination``)."""
+        return self in (FinalPhaseKind.TOP_CUT, FinalPhaseKind.DOUBLE_ELIMINATION)
 
 
 class GroupAssignment(StrEnum):
@@ -52,11 +61,13 @@ class ResolvedFormat:
     groups: int
     top_cut_size: int = 0
     third_place: bool = False
+    grand_final_reset: bool = False
+    """Double elimination: the grand final is played again if the losers' bracket winner wins it."""
 
     @property
     def qualifier_count(self) -> int:
         """How many players the final phase takes (short formula: the two finalists)."""
-        if self.final_phase is FinalPhaseKind.TOP_CUT:
+        if self.final_phase.sized:
             return self.top_cut_size
         return {FinalPhaseKind.SEMIFINALS: 4, FinalPhaseKind.FINAL: 2}.get(self.final_phase, 0)
 
@@ -88,14 +99,16 @@ def resolve_format(
     groups: GroupsSetting | None = None,
     top_cut_size: int | None = None,
     third_place: bool = False,
+    grand_final_reset: bool | None = None,
 ) -> ResolvedFormat:
     """The format in force for ``players`` players, after the short formula and the overrides.
 
     In the groups variant the larger group's size decides the rounds, a ``swiss_rounds``
     override must fit the smaller group, and the final phase may only be ``semifinals``,
-    ``top_cut`` (an even size) or ``none``. A final phase takes at least 4 players, the short
-    formula's final 2, a top cut its size (``top_cut_size`` players, 2 to 64; a
-    ``third_place`` match from 4).
+    ``top_cut`` or ``double_elimination`` (an even size) or ``none``. A final phase takes at
+    least 4 players, the short formula's final 2, a top cut its size (``top_cut_size``
+    players, 2 to 64; a ``third_place`` match from 4), a double elimination its size (4 to 16; its
+    ``grand_final_reset`` played unless set to false).
     """
     if players < MIN_PLAYERS:
         raise TooFewPlayers(
@@ -136,15 +149,17 @@ def resolve_format(
     if final_phase is not None:
         if groups is not None and final_phase is FinalPhaseKind.FINAL:
             raise InvalidSettings(
-                "with groups the final phase is `semifinals`, `top_cut` or `none`: choose one "
-                "of them"
+                "with groups the final phase is `semifinals`, `top_cut`, `double_elimination` "
+                "or `none`: choose one of them"
             )
         phase = final_phase
     _check_top_cut(phase, top_cut_size, third_place, groups=groups is not None)
-    if phase is FinalPhaseKind.TOP_CUT and top_cut_size is not None:
+    _check_double_elimination(phase, top_cut_size, third_place, grand_final_reset)
+    if phase.sized and top_cut_size is not None:
         if players < top_cut_size:
+            kind = "top cut" if phase is FinalPhaseKind.TOP_CUT else "double elimination"
             raise InvalidSettings(
-                f"a top cut of {top_cut_size} needs at least {top_cut_size} players: add "
+                f"a {kind} of {top_cut_size} needs at least {top_cut_size} players: add "
                 "players, or choose a smaller `top_cut_size`"
             )
         return ResolvedFormat(
@@ -154,6 +169,8 @@ def resolve_format(
             groups=group_count,
             top_cut_size=top_cut_size,
             third_place=third_place,
+            grand_final_reset=phase is FinalPhaseKind.DOUBLE_ELIMINATION
+            and grand_final_reset is not False,
         )
     needed = _players_needed(phase, preset)
     if players < needed:
@@ -168,7 +185,15 @@ def _check_top_cut(
     phase: FinalPhaseKind, size: int | None, third_place: bool, *, groups: bool
 ) -> None:
     """``top_cut`` needs ``top_cut_size`` (2 to 64, even with groups: half from each) and only
-    it takes a size or a third-place match, which needs two semifinals (4 qualifiers)."""
+    it takes a size or a third-place match, which needs two semifinals (4 qualifiers); a
+    double elimination takes a size too (``_check_double_elimination``)."""
+    if phase is FinalPhaseKind.DOUBLE_ELIMINATION:
+        if size is not None and groups and size % 2:
+            raise InvalidSettings(
+                f"with groups a double elimination takes as many from each group: choose an "
+                f"even `top_cut_size`, not {size}"
+            )
+        return
     if phase is not FinalPhaseKind.TOP_CUT:
         if size is not None or third_place:
             raise InvalidSettings(
@@ -194,6 +219,35 @@ def _check_top_cut(
         raise InvalidSettings(
             "a third-place match needs two semifinals, so a top cut of at least 4: choose a "
             "larger `top_cut_size`, or leave out `third_place`"
+        )
+
+
+def _check_double_elimination(
+    phase: FinalPhaseKind, size: int | None, third_place: bool, reset: bool | None
+) -> None:
+    """``double_elimination`` needs ``top_cut_size`` (4 to 16), has no third-place match (the
+    losers' bracket decides 3rd place), and only it takes ``grand_final_reset``."""
+    if phase is not FinalPhaseKind.DOUBLE_ELIMINATION:
+        if reset is not None:
+            raise InvalidSettings(
+                "`grand_final_reset` belongs to the final phase `double_elimination`: set "
+                "`final_phase` to `double_elimination`, or leave it out"
+            )
+        return
+    if size is None:
+        raise InvalidSettings(
+            f"the final phase `double_elimination` needs its size: add `top_cut_size` "
+            f"({DOUBLE_ELIMINATION_MIN} to {DOUBLE_ELIMINATION_MAX})"
+        )
+    if not DOUBLE_ELIMINATION_MIN <= size <= DOUBLE_ELIMINATION_MAX:
+        raise InvalidSettings(
+            f"a double elimination takes {DOUBLE_ELIMINATION_MIN} to {DOUBLE_ELIMINATION_MAX} "
+            f"qualifiers, not {size}: choose a `top_cut_size` in that range"
+        )
+    if third_place:
+        raise InvalidSettings(
+            "a double elimination has no third-place match (its losers' bracket decides 3rd "
+            "place): leave out `third_place`"
         )
 
 

@@ -18,6 +18,18 @@ FINAL_STAGES = (
     Stage.SEMIFINAL,
     Stage.FINAL,
     Stage.THIRD_PLACE,
+    Stage.WINNERS_ROUND_1,
+    Stage.WINNERS_ROUND_2,
+    Stage.WINNERS_ROUND_3,
+    Stage.WINNERS_ROUND_4,
+    Stage.LOSERS_ROUND_1,
+    Stage.LOSERS_ROUND_2,
+    Stage.LOSERS_ROUND_3,
+    Stage.LOSERS_ROUND_4,
+    Stage.LOSERS_ROUND_5,
+    Stage.LOSERS_ROUND_6,
+    Stage.GRAND_FINAL,
+    Stage.GRAND_FINAL_RESET,
 )
 
 

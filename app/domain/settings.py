@@ -19,7 +19,8 @@ class Settings:
     ``allowed_byes`` the byes a player may ask for, ``None`` for the system's default;
     ``avoid_same_team`` whether two players of one team are a forbidden pair (``forbidden``),
     the one setting that may change after round 1 (it acts on the rounds not paired yet).
-    ``top_cut_size`` and ``third_place`` shape the final phase ``top_cut`` (``bracket``).
+    ``top_cut_size`` and ``third_place`` shape the final phase ``top_cut`` (``bracket``),
+    ``top_cut_size`` and ``grand_final_reset`` (``None``: played) ``double_elimination``.
     ``pair_checked_in_only`` pairs only the checked-in players in round 1
     (``app.domain.attendance``). ``round_duration`` is a round's time in seconds, what a round's
     clock counts down when started without another (``app.domain.clock``; ``None``: no default);
@@ -36,6 +37,7 @@ class Settings:
     groups: GroupsSetting | None = None
     top_cut_size: int | None = None
     third_place: bool = False
+    grand_final_reset: bool | None = None
     initial_colour: InitialColour | None = None
     allowed_byes: frozenset[ByeKind] | None = None
     avoid_same_team: TeamRule = TeamRule.OFF

@@ -489,7 +489,7 @@ class Tournament(TournamentState):
                 f"{len(qualifiers)} players are still active: it cannot be played"
             )
         groups = self._groups() if fmt.groups else None
-        if fmt.final_phase is FinalPhaseKind.TOP_CUT:
+        if fmt.final_phase.sized:
             return self._start_top_cut(qualifiers, groups)
         fixtures = fp.opening_fixtures(qualifiers, fmt.final_phase, groups=groups)
         new = matches_from(fixtures, next_id=self._next_match_id())
@@ -524,8 +524,8 @@ class Tournament(TournamentState):
     def _start_top_cut(
         self, qualifiers: list[PlayerId], groups: dict[PlayerId, GroupName] | None
     ) -> MatchChanges:
-        """The top cut's seeds are fixed now; its first matches are those whose two players
-        are known (a seed with a bye waits for the next round)."""
+        """The top cut's (or double elimination's) seeds are fixed now; its first matches are
+        those whose two players are known (a seed with a bye waits for the next round)."""
         size = self.format.qualifier_count
         self.final_seeds = tuple(crossed_seeds(qualifiers, groups, size) if groups else qualifiers)
         self.final_phase_started = True
@@ -541,8 +541,8 @@ class Tournament(TournamentState):
 
     def _progress(self, updated: Match) -> MatchChanges:
         """After a final-phase result changed: the semifinals re-form their finals, a top cut
-        its later matches (``bracket_matches.progressed``)."""
-        if self.format.final_phase is FinalPhaseKind.TOP_CUT and updated.stage is not Stage.SWISS:
+        its later matches (``bracket_matches.progressed``), as does a double elimination."""
+        if self.format.final_phase.sized and updated.stage is not Stage.SWISS:
             changes = progressed(
                 self.bracket(),
                 self.final_seeds,

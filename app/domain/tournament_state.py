@@ -10,7 +10,9 @@ from dataclasses import replace
 
 from app.domain import final_phase as fp
 from app.domain.bracket import Bracket, build_bracket, crossed_seeds
+from app.domain.bracket_matches import decided_matches
 from app.domain.bracket_matches import ranking as bracket_ranking
+from app.domain.double_elimination import build_double_elimination, double_elimination_ranking
 from app.domain.errors import UnknownGroup, UnknownMatch, UnknownPlayer
 from app.domain.final_matches import decided
 from app.domain.forbidden import ForbiddenPair, ForbiddenPairId
@@ -89,6 +91,7 @@ class TournamentState:
             groups=self.settings.groups,
             top_cut_size=self.settings.top_cut_size,
             third_place=self.settings.third_place,
+            grand_final_reset=self.settings.grand_final_reset,
         )
 
     @property
@@ -171,6 +174,13 @@ class TournamentState:
             return cross if self.status is Status.FINISHED else None
         if not self.final_phase_started:
             return None
+        if fmt.final_phase is FinalPhaseKind.DOUBLE_ELIMINATION:
+            shape = self.bracket()
+            decided_in = decided_matches(shape, self.final_matches())
+            top = double_elimination_ranking(shape, decided_in, self._seeding())
+            if top is None:
+                return None
+            return top + [pid for pid in cross if pid not in top]
         if fmt.final_phase is FinalPhaseKind.TOP_CUT:
             top = bracket_ranking(self.bracket(), self.final_matches(), self._seeding())
             if top is None:
@@ -186,11 +196,14 @@ class TournamentState:
 
     def bracket(self) -> Bracket:
         """The final phase's bracket (``bracket``): the top cut's, or the semifinals' as the
-        bracket of 4 with a third-place match, the final's as that of 2; an empty one without
+        bracket of 4 with a third-place match, the final's as that of 2, a double
+        elimination's (``double_elimination``); an empty one without
         a final phase."""
         fmt = self.format
         if fmt.final_phase is FinalPhaseKind.TOP_CUT:
             return build_bracket(fmt.top_cut_size, third_place=fmt.third_place)
+        if fmt.final_phase is FinalPhaseKind.DOUBLE_ELIMINATION:
+            return build_double_elimination(fmt.top_cut_size, reset=fmt.grand_final_reset)
         if fmt.final_phase is FinalPhaseKind.NONE:
             return Bracket(0, 0, ())
         return build_bracket(
@@ -259,9 +272,10 @@ class TournamentState:
         return None
 
     def _final_ranking_ready(self) -> bool:
-        """Every final-phase match has a result, the last ones (the finals) included."""
+        """Every final-phase match has a result, the last ones (the finals, a grand final and
+        its reset once formed) included."""
         matches = self.final_matches()
-        return any(m.stage is Stage.FINAL for m in matches) and all(
+        return any(m.stage in (Stage.FINAL, Stage.GRAND_FINAL) for m in matches) and all(
             m.result is not None for m in matches
         )
 

@@ -70,6 +70,20 @@ class Stage(StrEnum):
     SEMIFINAL = "semifinal"
     FINAL = "final"
     THIRD_PLACE = "third_place"
+    # double elimination (``double_elimination``): the rounds of each bracket, then the
+    # grand final and its reset
+    WINNERS_ROUND_1 = "winners_round_1"
+    WINNERS_ROUND_2 = "winners_round_2"
+    WINNERS_ROUND_3 = "winners_round_3"
+    WINNERS_ROUND_4 = "winners_round_4"
+    LOSERS_ROUND_1 = "losers_round_1"
+    LOSERS_ROUND_2 = "losers_round_2"
+    LOSERS_ROUND_3 = "losers_round_3"
+    LOSERS_ROUND_4 = "losers_round_4"
+    LOSERS_ROUND_5 = "losers_round_5"
+    LOSERS_ROUND_6 = "losers_round_6"
+    GRAND_FINAL = "grand_final"
+    GRAND_FINAL_RESET = "grand_final_reset"
 
 
 class Tiebreak(StrEnum):
