@@ -51,7 +51,7 @@ class TournamentRow(SQLModel, table=True):
     points_bye: int
     format_preset: str = Field(max_length=16)
     swiss_rounds: int | None = None
-    final_phase: str | None = Field(default=None, max_length=16)
+    final_phase: str | None = Field(default=None, max_length=24)
     groups: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     # dutch: round 1's colour (null: drawn from the seed)
     initial_colour: str | None = Field(default=None, max_length=8)
@@ -72,9 +72,11 @@ class TournamentRow(SQLModel, table=True):
     # final phase top_cut: its size, and whether a third-place match is played
     top_cut_size: int | None = None
     third_place: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # final phase double_elimination: whether the grand final's reset is played (null: yes)
+    grand_final_reset: bool | None = None
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
-    resolved_final_phase: str = Field(max_length=16)
+    resolved_final_phase: str = Field(max_length=24)
     resolved_groups: int
     final_phase_started: bool = Field(default=False)
     # a top cut's seeds (player numbers, best first), fixed when it starts
@@ -189,7 +191,7 @@ class MatchRow(SQLModel, table=True):
         primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
     )
     number: int = Field(primary_key=True)
-    stage: str = Field(max_length=16)
+    stage: str = Field(max_length=24)
     round: int | None = None
     group: str | None = Field(default=None, max_length=1)
     board: int

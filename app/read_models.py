@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
-from app.domain.bracket import SlotSource
+from app.domain.bracket import BracketSide, SlotSource
 from app.domain.clock import ClockState
 from app.domain.colours import ColourRule
 from app.domain.forbidden import PairKind, TeamRule
@@ -113,6 +113,11 @@ class SettingsRead(BaseModel):
     final_phase: FinalPhaseKind | None
     top_cut_size: int | None = Field(None, description="final_phase top_cut: its size")
     third_place: bool = Field(False, description="final_phase top_cut: a third-place match")
+    grand_final_reset: bool | None = Field(
+        None,
+        description="final_phase double_elimination: the grand final is played again if the "
+        "losers' bracket winner wins it (null: the default, played)",
+    )
     groups: GroupsSchema | None
     initial_colour: InitialColour | None = Field(description="dutch: as chosen (null: draw)")
     allowed_byes: list[ByeKind] | None = Field(description="As chosen (null: the default)")
@@ -502,9 +507,21 @@ class BracketMatchRead(BaseModel):
     upper first, as drawn), and the match itself once both players are known."""
 
     number: int = Field(description="Its number in the bracket (play order)", examples=[3])
-    round: int = Field(description="The bracket round, 1 first", examples=[1])
+    round: int = Field(description="The bracket round (within its side), 1 first", examples=[1])
+    side: BracketSide = Field(
+        description="`winners` (every match of a single elimination), `losers` or "
+        "`grand_final` (a double elimination)"
+    )
     stage: Stage
     board: int
+    if_needed: bool = Field(
+        description="Played only if the player of the grand final's lower slot (the losers' "
+        "bracket winner) wins the grand final: a double elimination's reset"
+    )
+    skipped: bool = Field(
+        description="An `if_needed` match that will not be played: the grand final's upper "
+        "slot won it"
+    )
     slots: list[BracketSlotRead] = Field(min_length=2, max_length=2)
     match: MatchRead | None = Field(
         description="The match (its `id` takes the result), null until both players are known"
@@ -512,7 +529,12 @@ class BracketMatchRead(BaseModel):
 
 
 class BracketRoundRead(BaseModel):
-    number: int = Field(description="1 first; the third-place match is in the last")
+    """A column of the drawing: a round of one side of the bracket."""
+
+    side: BracketSide = Field(description="`winners`, `losers` or `grand_final`")
+    number: int = Field(
+        description="1 first within its side; the third-place match is in the last"
+    )
     stage: Stage = Field(description="The stage of its main matches (`final` for the last)")
     matches: list[BracketMatchRead]
 
@@ -527,11 +549,15 @@ class BracketSeedRead(BaseModel):
 class BracketRead(BaseModel):
     """The final phase as a bracket a front end can draw without knowing the rules: rounds,
     matches, slots. The semifinals are the bracket of 4 with a third-place match, the final
-    alone that of 2; without a final phase, no rounds."""
+    alone that of 2; without a final phase, no rounds. A double elimination lists the winners'
+    rounds, then the losers', then the grand final and its reset (`side`)."""
 
     kind: FinalPhaseKind
     size: int = Field(description="Qualifiers (seeds)", examples=[8])
     third_place: bool
+    grand_final_reset: bool = Field(
+        description="double_elimination: the grand final's reset is played if needed"
+    )
     started: bool
     seeds: list[BracketSeedRead] = Field(
         description="Best first; the players are known once the final phase started"

@@ -55,14 +55,19 @@ ENUMS = {
     "Side": "`home` or `away`: a side of a match",
     "DecidedBy": "How a level final-phase match was decided",
     "Stage": "`swiss` rounds, then the final phase's `round_of_64`, `round_of_32`, "
-    "`round_of_16`, `quarterfinal` (a top cut), `semifinal`, `final`, `third_place`",
+    "`round_of_16`, `quarterfinal` (a top cut), `semifinal`, `final`, `third_place`; a double "
+    "elimination's `winners_round_1`–`winners_round_4`, `losers_round_1`–`losers_round_6`, "
+    "`grand_final` and `grand_final_reset`",
     "Tiebreak": "The first tiebreak after points: `buchholz`, `goals`, `lim`, "
     "`sonneborn_berger`, `progressive` or `direct_encounter` (the order: `tiebreak_criteria`)",
     "PairingSystem": "`nearest` (nearest unplayed opponent) or `lim` (Lim score groups)",
     "FinalPhaseKind": "`semifinals` (1–4 then finals), `final` (1 v 2), `top_cut` (a knockout "
-    "of `top_cut_size`, 2–64) or `none`",
+    "of `top_cut_size`, 2–64), `double_elimination` (winners' and losers' brackets and a "
+    "grand final, `top_cut_size` 4–16) or `none`",
     "SlotSource": "Where a bracket slot's player comes from: `seed`, `winner` or `loser` of a "
     "match",
+    "BracketSide": "Where a bracket match is: the `winners` bracket (all of a single "
+    "elimination), the `losers` bracket or the `grand_final` (with its reset)",
     "FormatPreset": "`standard` (Swiss rounds, then semifinals) or `short`",
     "GroupAssignment": "How two groups are filled: `draw`, `seeded`, `pots` or `manual`",
     "PairKind": "`hard`: never paired; `soft`: avoided unless the round cannot be paired otherwise",

@@ -76,13 +76,25 @@ PlayerResults = Annotated[
 ]
 TopCutSize = Annotated[
     int,
-    Field(ge=2, le=64, description="final_phase top_cut: how many qualify (2–64)"),
+    Field(
+        ge=2,
+        le=64,
+        description="final_phase top_cut: how many qualify (2–64); double_elimination: 4–16",
+    ),
     JSON_NUMBER,
 ]
 ThirdPlace = Annotated[
     bool,
     JSON_BOOLEAN,
     Field(description="final_phase top_cut: the semifinal losers play for 3rd place"),
+]
+GrandFinalReset = Annotated[
+    bool,
+    JSON_BOOLEAN,
+    Field(
+        description="final_phase double_elimination: the grand final is played again if the "
+        "losers' bracket winner wins it (the default); false: the grand final decides"
+    ),
 ]
 CheckedInOnly = Annotated[
     bool,
@@ -159,6 +171,7 @@ class TournamentCreate(Schema):
     )
     top_cut_size: TopCutSize | None = None
     third_place: ThirdPlace = False
+    grand_final_reset: GrandFinalReset | None = None
     groups: GroupsSchema | None = None
     seed: Seed | None = Field(None, description="Drives every draw; random if absent")
     initial_colour: InitialColour | None = Field(
@@ -209,6 +222,7 @@ class TournamentUpdate(Schema):
     final_phase: FinalPhaseKind | None = None
     top_cut_size: TopCutSize | None = None
     third_place: ThirdPlace | None = None
+    grand_final_reset: GrandFinalReset | None = None
     groups: GroupsSchema | None = None
     seed: Seed | None = None
     initial_colour: InitialColour | None = None

@@ -1,12 +1,22 @@
 """A top cut as the pages draw it: one column per bracket round, each match with its two slots
 (the player once known, else where the player comes from), the byes as gaps so that every
-match stands between the two it takes its players from."""
+match stands between the two it takes its players from. A double elimination is drawn the same
+way, side by side: the winners' bracket and the grand final above, the losers' bracket below."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.domain.bracket import Bracket, BracketMatch, Slot, SlotSource, slot_player
+from app.domain.bracket import (
+    Bracket,
+    BracketMatch,
+    BracketSide,
+    Slot,
+    SlotSource,
+    reset_needed,
+    slot_player,
+)
 from app.domain.bracket_matches import decided_matches, numbered
 from app.domain.final_phase import Decided
 from app.domain.matches import Match
@@ -23,6 +33,11 @@ STAGE_TITLES = {
     Stage.FINAL: N_("Final"),
     Stage.THIRD_PLACE: N_("Third-place match"),
 }
+SIDE_TITLES = {
+    BracketSide.WINNERS: (N_("Winners' round %(number)d"), N_("Winners' final")),
+    BracketSide.LOSERS: (N_("Losers' round %(number)d"), N_("Losers' final")),
+}
+GRAND_FINAL_TITLES = (N_("Grand final"), N_("Grand final reset, if needed"))
 ORIGINS = {
     SlotSource.SEED: N_("Seed %(number)d"),
     SlotSource.WINNER: N_("Winner of match %(number)d"),
@@ -53,6 +68,8 @@ class MatchView:
     played: bool
     decided_by: str
     forfeit: bool
+    skipped: bool = False
+    """A grand final's reset that will not be played: the winners' bracket winner won."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +79,8 @@ class ColumnView:
 
     title: str
     places: tuple[MatchView | None, ...]
+    number: int = 0
+    """The round's number, for a title that takes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +90,20 @@ class TopCutView:
     third_place: MatchView | None
 
 
-def top_cut_view(tournament: Tournament, *, decided_by_labels: dict[DecidedBy, str]) -> TopCutView:
-    """The top cut as it stands; before the start no slot names a player."""
-    shape = tournament.bracket()
+@dataclass(frozen=True, slots=True)
+class DoubleEliminationView:
+    """The winners' bracket's columns then the grand final's (drawn in one row), and the
+    losers' bracket's (the row below)."""
+
+    size: int
+    upper: tuple[ColumnView, ...]
+    lower: tuple[ColumnView, ...]
+
+
+def _viewer(
+    tournament: Tournament, shape: Bracket, decided_by_labels: dict[DecidedBy, str]
+) -> Callable[[BracketMatch], MatchView]:
+    """How a bracket match is drawn, with the players and results as they stand."""
     seeds = list(tournament.final_seeds)
     groups = _group_labels(tournament, seeds)
     final_matches = tournament.final_matches()
@@ -83,8 +113,14 @@ def top_cut_view(tournament: Tournament, *, decided_by_labels: dict[DecidedBy, s
 
     def view(place: BracketMatch) -> MatchView:
         match = formed.get(place.number)
+        skipped = (
+            place.if_needed
+            and shape.final.number in decided
+            and not reset_needed(shape, place, seeds, decided)
+        )
         slots = tuple(
-            _slot(tournament, s, seeds, decided, match, seed_text, groups) for s in place.slots
+            _slot(tournament, s, [] if skipped else seeds, decided, match, seed_text, groups)
+            for s in place.slots
         )
         result = match.result if match is not None else None
         return MatchView(
@@ -97,7 +133,42 @@ def top_cut_view(tournament: Tournament, *, decided_by_labels: dict[DecidedBy, s
             if result is not None and result.decided_by is not None
             else "",
             forfeit=result is not None and result.forfeit is not None,
+            skipped=skipped,
         )
+
+    return view
+
+
+def double_elimination_view(
+    tournament: Tournament, *, decided_by_labels: dict[DecidedBy, str]
+) -> DoubleEliminationView:
+    """The double elimination as it stands, column by column as the bracket lays it out (a
+    bye a gap); before the start no slot names a player."""
+    shape = tournament.bracket()
+    view = _viewer(tournament, shape, decided_by_labels)
+    last = {
+        side: max((c.round for c in shape.columns if c.side is side), default=0)
+        for side in BracketSide
+    }
+    upper: list[ColumnView] = []
+    lower: list[ColumnView] = []
+    for column in shape.columns:
+        places = tuple(view(shape.match(n)) if n is not None else None for n in column.places)
+        if column.side is BracketSide.GRAND_FINAL:
+            upper.append(ColumnView(GRAND_FINAL_TITLES[column.round - 1], places))
+            continue
+        numbered_title, final_title = SIDE_TITLES[column.side]
+        title = final_title if column.round == last[column.side] else numbered_title
+        (upper if column.side is BracketSide.WINNERS else lower).append(
+            ColumnView(title, places, column.round)
+        )
+    return DoubleEliminationView(shape.size, tuple(upper), tuple(lower))
+
+
+def top_cut_view(tournament: Tournament, *, decided_by_labels: dict[DecidedBy, str]) -> TopCutView:
+    """The top cut as it stands; before the start no slot names a player."""
+    shape = tournament.bracket()
+    view = _viewer(tournament, shape, decided_by_labels)
 
     columns = []
     for number in range(1, shape.rounds + 1):

@@ -28,7 +28,12 @@ from app.domain.types import (
     Status,
     Tiebreak,
 )
-from app.pages.bracket_view import TopCutView, top_cut_view
+from app.pages.bracket_view import (
+    DoubleEliminationView,
+    TopCutView,
+    double_elimination_view,
+    top_cut_view,
+)
 from app.pages.i18n import N_
 
 STATUS_LABELS = {
@@ -61,6 +66,9 @@ FINAL_PHASE_LABELS = {
     FinalPhaseKind.SEMIFINALS: N_("semifinals, then the final and the third-place final"),
     FinalPhaseKind.FINAL: N_("the final, 1st v 2nd"),
     FinalPhaseKind.TOP_CUT: N_("a top cut, a knockout of the best of the Swiss"),
+    FinalPhaseKind.DOUBLE_ELIMINATION: N_(
+        "a double elimination of the best of the Swiss: out after two losses"
+    ),
     FinalPhaseKind.NONE: N_("none"),
 }
 DECIDED_BY_LABELS = {
@@ -174,6 +182,8 @@ class Bracket:
     third_place: Board | None
     top_cut: TopCutView | None = None
     """A top cut, drawn round by round (``bracket_view``); the fields above are then unused."""
+    double_elimination: DoubleEliminationView | None = None
+    """A double elimination, drawn as the top cut is, side by side (``bracket_view``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +348,9 @@ def _bracket(tournament: Tournament, seeds: dict[PlayerId, str]) -> Bracket | No
     if kind is FinalPhaseKind.TOP_CUT:
         view = top_cut_view(tournament, decided_by_labels=DECIDED_BY_LABELS)
         return Bracket((), _slot(Stage.FINAL, 1, "", ""), None, top_cut=view)
+    if kind is FinalPhaseKind.DOUBLE_ELIMINATION:
+        double = double_elimination_view(tournament, decided_by_labels=DECIDED_BY_LABELS)
+        return Bracket((), _slot(Stage.FINAL, 1, "", ""), None, double_elimination=double)
     formed: dict[Stage, Board] = {}
     semifinals = []
     for match in tournament.final_matches():

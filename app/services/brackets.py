@@ -4,7 +4,15 @@ saying where its player comes from, with the players and results known so far.""
 from __future__ import annotations
 
 from app import read_models as s
-from app.domain.bracket import Bracket, BracketMatch, Slot, SlotSource, slot_player
+from app.domain.bracket import (
+    Bracket,
+    BracketMatch,
+    BracketSide,
+    Slot,
+    SlotSource,
+    reset_needed,
+    slot_player,
+)
 from app.domain.bracket_matches import decided_matches, numbered
 from app.domain.final_phase import Decided
 from app.domain.matches import Match
@@ -39,6 +47,7 @@ def bracket(t: Tournament) -> s.BracketRead:
         kind=fmt.final_phase,
         size=shape.size,
         third_place=shape.third_place is not None,
+        grand_final_reset=any(m.if_needed for m in shape.matches),
         started=started,
         seeds=[
             s.BracketSeedRead(
@@ -65,15 +74,19 @@ def _rounds(
     formed = numbered(shape, final_matches)
     decided = decided_matches(shape, final_matches)
     seed_of = {pid: i for i, pid in enumerate(seeds, start=1)}
+    columns = [(c.side, c.round) for c in shape.columns] or [
+        (BracketSide.WINNERS, number) for number in range(1, shape.rounds + 1)
+    ]
     rounds = []
-    for number in range(1, shape.rounds + 1):
-        in_round = [m for m in shape.matches if m.round == number]
+    for side, number in columns:
+        in_round = [m for m in shape.matches if m.side is side and m.round == number]
         rounds.append(
             s.BracketRoundRead(
+                side=side,
                 number=number,
                 stage=in_round[0].stage,
                 matches=[
-                    _match(t, m, formed.get(m.number), seeds, decided, seed_of, groups)
+                    _match(t, shape, m, formed.get(m.number), seeds, decided, seed_of, groups)
                     for m in in_round
                 ],
             )
@@ -83,6 +96,7 @@ def _rounds(
 
 def _match(
     t: Tournament,
+    shape: Bracket,
     place: BracketMatch,
     formed: Match | None,
     seeds: list[PlayerId],
@@ -90,9 +104,15 @@ def _match(
     seed_of: dict[PlayerId, int],
     groups: list[str] | None,
 ) -> s.BracketMatchRead:
+    # a reset that will not be played names nobody (the grand final's winner won it)
+    skipped = (
+        place.if_needed
+        and shape.final.number in decided
+        and not reset_needed(shape, place, seeds, decided)
+    )
     slots = []
     for slot in place.slots:
-        pid = slot_player(slot, seeds, decided) if seeds else None
+        pid = slot_player(slot, seeds, decided) if seeds and not skipped else None
         goals = None
         if formed is not None and formed.result is not None and pid is not None:
             r = formed.result
@@ -113,8 +133,11 @@ def _match(
     return s.BracketMatchRead(
         number=place.number,
         round=place.round,
+        side=place.side,
         stage=place.stage,
         board=place.board,
+        if_needed=place.if_needed,
+        skipped=skipped,
         slots=slots,
         match=match_read(formed) if formed is not None else None,
     )

@@ -82,6 +82,7 @@ SETTINGS_COLUMNS = (
     T.c.round_duration,
     T.c.top_cut_size,
     T.c.third_place,
+    T.c.grand_final_reset,
     T.c.final_phase_started,
     T.c.final_seeds,
 )
@@ -125,6 +126,7 @@ def settings_from_columns(row: Any) -> Settings:
         round_duration=row.round_duration,
         top_cut_size=row.top_cut_size,
         third_place=row.third_place,
+        grand_final_reset=row.grand_final_reset,
     )
 
 
@@ -159,6 +161,7 @@ def settings_columns(settings: Settings) -> dict[str, Any]:
         "round_duration": settings.round_duration,
         "top_cut_size": settings.top_cut_size,
         "third_place": settings.third_place,
+        "grand_final_reset": settings.grand_final_reset,
     }
 
 

@@ -68,6 +68,7 @@ _SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
     "final_phase": FinalPhaseKind,
     "top_cut_size": int,
     "third_place": bool,
+    "grand_final_reset": bool,
     "seed": int,
     "initial_colour": InitialColour,
     "allowed_byes": lambda kinds: frozenset(ByeKind(k) for k in kinds),

@@ -71,6 +71,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
             final_phase=FinalPhaseKind(row.final_phase) if row.final_phase else None,
             top_cut_size=settings.top_cut_size,
             third_place=settings.third_place,
+            grand_final_reset=settings.grand_final_reset,
             groups=s.GroupsSchema(**row.groups) if row.groups else None,
             initial_colour=settings.initial_colour,
             allowed_byes=sorted(settings.allowed_byes)
