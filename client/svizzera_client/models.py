@@ -27,14 +27,28 @@ Stage = Literal[
     "semifinal",
     "final",
     "third_place",
+    "winners_round_1",
+    "winners_round_2",
+    "winners_round_3",
+    "winners_round_4",
+    "losers_round_1",
+    "losers_round_2",
+    "losers_round_3",
+    "losers_round_4",
+    "losers_round_5",
+    "losers_round_6",
+    "grand_final",
+    "grand_final_reset",
 ]
 Side = Literal["home", "away"]
 Forfeit = Literal["home", "away", "both"]
 DecidedBy = Literal["extra_time", "penalties", "golden_goal", "other"]
 FormatPreset = Literal["standard", "short"]
-FinalPhaseKind = Literal["semifinals", "final", "top_cut", "none"]
+FinalPhaseKind = Literal["semifinals", "final", "top_cut", "double_elimination", "none"]
 SlotSource = Literal["seed", "winner", "loser"]
 """Where a bracket slot's player comes from: a seed, or the winner or loser of a match."""
+BracketSide = Literal["winners", "losers", "grand_final"]
+"""Where a bracket match is: a single elimination is all ``winners``."""
 GroupAssignment = Literal["draw", "seeded", "pots", "manual"]
 ColourRule = Literal[
     "fewer_home", "more_away", "alternation", "position", "lot", "rank", "fide", "manual"
@@ -169,6 +183,9 @@ class TournamentCreate(Request):
     final_phase: FinalPhaseKind | None = None
     top_cut_size: int | None = None
     third_place: bool = False
+    grand_final_reset: bool | None = None
+    """double_elimination: the grand final is played again if the losers' bracket winner wins
+    it (``None``: the default, played)."""
     groups: GroupsSchema | None = None
     seed: int | None = None
     initial_colour: InitialColour | None = None
@@ -195,6 +212,7 @@ class TournamentUpdate(Request):
     final_phase: FinalPhaseKind | None = None
     top_cut_size: int | None = None
     third_place: bool | None = None
+    grand_final_reset: bool | None = None
     groups: GroupsSchema | None = None
     seed: int | None = None
     initial_colour: InitialColour | None = None
@@ -290,6 +308,7 @@ class SettingsRead(Response):
     final_phase: FinalPhaseKind | None
     top_cut_size: int | None = None
     third_place: bool = False
+    grand_final_reset: bool | None = None
     groups: GroupsSchema | None
     initial_colour: InitialColour | None = None
     allowed_byes: list[ByeKind] | None = None
@@ -563,15 +582,22 @@ class BracketSlotRead(Response):
 
 
 class BracketMatchRead(Response):
+    """A bracket match: ``side`` and ``round`` within it; ``if_needed`` a grand final's reset,
+    ``skipped`` once it is known it will not be played."""
+
     number: int
     round: int
+    side: BracketSide = "winners"
     stage: Stage
     board: int
+    if_needed: bool = False
+    skipped: bool = False
     slots: list[BracketSlotRead]
     match: MatchRead | None
 
 
 class BracketRoundRead(Response):
+    side: BracketSide = "winners"
     number: int
     stage: Stage
     matches: list[BracketMatchRead]
@@ -590,6 +616,7 @@ class BracketRead(Response):
     kind: FinalPhaseKind
     size: int
     third_place: bool
+    grand_final_reset: bool = False
     started: bool
     seeds: list[BracketSeedRead]
     rounds: list[BracketRoundRead]

@@ -138,7 +138,9 @@ def create(
     final_phase: FinalPhaseKind | None = None,
     top_cut_size: Annotated[
         int | None,
-        typer.Option(help="--final-phase top_cut: how many qualify (2 to 64)."),
+        typer.Option(
+            help="--final-phase top_cut: how many qualify (2 to 64); double_elimination: 4 to 16."
+        ),
     ] = None,
     third_place: Annotated[
         bool,
@@ -146,6 +148,14 @@ def create(
             "--third-place", help="--final-phase top_cut: the semifinal losers play for 3rd."
         ),
     ] = False,
+    grand_final_reset: Annotated[
+        bool | None,
+        typer.Option(
+            "--grand-final-reset/--no-grand-final-reset",
+            help="--final-phase double_elimination: the grand final is played again if the "
+            "losers' bracket winner wins it (default: yes).",
+        ),
+    ] = None,
     groups: Annotated[
         Literal["draw", "seeded", "pots"] | None,
         typer.Option(help="Two groups, filled by draw, by seeding or from pots."),
@@ -189,6 +199,7 @@ def create(
             "final_phase": final_phase,
             "top_cut_size": top_cut_size,
             "third_place": third_place or None,
+            "grand_final_reset": grand_final_reset,
             "groups": None if groups is None else {"assignment": groups},
             "seed": seed,
             "initial_colour": initial_colour,

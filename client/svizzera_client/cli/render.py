@@ -60,6 +60,10 @@ STAGES = {
     "semifinal": "semifinal",
     "final": "final",
     "third_place": "3rd place",
+    **{f"winners_round_{n}": f"winners' round {n}" for n in range(1, 5)},
+    **{f"losers_round_{n}": f"losers' round {n}" for n in range(1, 7)},
+    "grand_final": "grand final",
+    "grand_final_reset": "grand final reset (if needed)",
 }
 
 
@@ -322,6 +326,9 @@ def bracket_tables(bracket: BracketRead) -> list[Table]:
             score = f"{_goals(upper)}–{_goals(lower)}" if upper.goals is not None else ""
             if m.stage == "third_place":
                 table.add_row("", "", "3rd place:", "", "")
+            if m.skipped:
+                table.add_row(str(m.number), str(m.board), "(not needed)", "", "")
+                continue
             table.add_row(str(m.number), str(m.board), _slot(upper), score, _slot(lower))
         tables.append(table)
     return tables
