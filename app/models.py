@@ -51,7 +51,10 @@ class TournamentRow(SQLModel, table=True):
     points_bye: int
     format_preset: str = Field(max_length=16)
     swiss_rounds: int | None = None
-    final_phase: str | None = Field(default=None, max_length=24)
+    # a FinalPhaseKind, never free text: without a length so that `double_elimination` fits
+    # where SQLite's tables of before keep VARCHAR(16) (its lengths are not enforced, and
+    # rebuilding the table would cascade to every player; the migration widens PostgreSQL's)
+    final_phase: str | None = Field(default=None)
     groups: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     # dutch: round 1's colour (null: drawn from the seed)
     initial_colour: str | None = Field(default=None, max_length=8)
@@ -76,7 +79,7 @@ class TournamentRow(SQLModel, table=True):
     grand_final_reset: bool | None = None
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
-    resolved_final_phase: str = Field(max_length=24)
+    resolved_final_phase: str = Field()  # a FinalPhaseKind: see final_phase
     resolved_groups: int
     final_phase_started: bool = Field(default=False)
     # a top cut's seeds (player numbers, best first), fixed when it starts
@@ -191,7 +194,7 @@ class MatchRow(SQLModel, table=True):
         primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
     )
     number: int = Field(primary_key=True)
-    stage: str = Field(max_length=24)
+    stage: str = Field()  # a Stage (`grand_final_reset` is 17): see TournamentRow.final_phase
     round: int | None = None
     group: str | None = Field(default=None, max_length=1)
     board: int

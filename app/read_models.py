@@ -532,9 +532,7 @@ class BracketRoundRead(BaseModel):
     """A column of the drawing: a round of one side of the bracket."""
 
     side: BracketSide = Field(description="`winners`, `losers` or `grand_final`")
-    number: int = Field(
-        description="1 first within its side; the third-place match is in the last"
-    )
+    number: int = Field(description="1 first within its side; the third-place match is in the last")
     stage: Stage = Field(description="The stage of its main matches (`final` for the last)")
     matches: list[BracketMatchRead]
 

@@ -17,41 +17,38 @@ down_revision: str | None = "a6c2d8e4f190"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+# `double_elimination` (18) and `grand_final_reset` (17) are longer than the 16 characters these
+# columns kept. PostgreSQL's lose the length (the values are enum members, never free text);
+# SQLite does not enforce lengths, and changing a declared type there means rebuilding the table,
+# whose DROP would cascade to every player and match: its columns stay as they are.
+WIDENED = (("tournament", "final_phase", True), ("tournament", "resolved_final_phase", False))
+STAGE = ("match", "stage", False)
+
 
 def upgrade() -> None:
-    # `double_elimination` and `grand_final_reset` are longer than the 16 characters kept so far
     with op.batch_alter_table("tournament") as batch:
         batch.add_column(sa.Column("grand_final_reset", sa.Boolean(), nullable=True))
-        for column, nullable in (("final_phase", True), ("resolved_final_phase", False)):
-            batch.alter_column(
-                column,
-                existing_type=sa.String(length=16),
-                type_=sa.String(length=24),
-                existing_nullable=nullable,
-            )
-    with op.batch_alter_table("match") as batch:
-        batch.alter_column(
-            "stage",
+    if op.get_bind().dialect.name == "sqlite":
+        return
+    for table, column, nullable in (*WIDENED, STAGE):
+        op.alter_column(
+            table,
+            column,
             existing_type=sa.String(length=16),
-            type_=sa.String(length=24),
-            existing_nullable=False,
+            type_=sa.String(),
+            existing_nullable=nullable,
         )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("match") as batch:
-        batch.alter_column(
-            "stage",
-            existing_type=sa.String(length=24),
-            type_=sa.String(length=16),
-            existing_nullable=False,
-        )
-    with op.batch_alter_table("tournament") as batch:
-        for column, nullable in (("final_phase", True), ("resolved_final_phase", False)):
-            batch.alter_column(
+    if op.get_bind().dialect.name != "sqlite":
+        for table, column, nullable in (*WIDENED, STAGE):
+            op.alter_column(
+                table,
                 column,
-                existing_type=sa.String(length=24),
+                existing_type=sa.String(),
                 type_=sa.String(length=16),
                 existing_nullable=nullable,
             )
+    with op.batch_alter_table("tournament") as batch:
         batch.drop_column("grand_final_reset")

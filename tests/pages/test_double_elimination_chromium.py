@@ -7,6 +7,7 @@ screenshot goes to ``tmp_path`` (or to ``SVIZZERA_SCREENSHOTS``: ``docs/`` keeps
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -61,7 +62,7 @@ def check_drawn(page: webdriver.Chrome, layout: dict[str, Any]) -> None:
             [m["number"] for m in r["matches"]]
         )
     for columns in by_side.values():
-        for before, after in zip(columns, columns[1:], strict=False):
+        for before, after in pairwise(columns):
             assert {b[n]["left"] for n in after} == {b[after[0]]["left"]}
             assert b[after[0]]["left"] >= max(b[n]["right"] for n in before)
             if len(after) * 2 == len(before):
@@ -113,8 +114,9 @@ def test_the_live_and_printed_pages_draw_a_16_player_double_elimination(
         names = {p["id"]: p["name"] for p in evening.call("GET", "/players")}
         wait_for(
             page,
-            lambda p: sorted(boxes(p)[30]["names"]) == sorted(
-                [names[final["home"]], names[final["away"]]]
+            lambda p: (
+                sorted(boxes(p)[30]["names"])
+                == sorted([names[final["home"]], names[final["away"]]])
             ),
         )
         assert still_the_same_page(page)
