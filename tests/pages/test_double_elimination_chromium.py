@@ -7,9 +7,9 @@ screenshot goes to ``tmp_path`` (or to ``SVIZZERA_SCREENSHOTS``: ``docs/`` keeps
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 from collections.abc import Iterator
 from contextlib import ExitStack
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
