@@ -47,7 +47,7 @@ LOSERS_STAGES = (
 class _Node:
     """A match of the full layout (every place of a power of two), before byes are taken out:
     its side, its round there, its place in the round, and its two players' origins as
-    ``(source, node)`` (``SEED`` with the seed), ``None`` where nobody comes (a bye)."""
+    ``(source, node)`` (``SEED`` with the seed). Only a place with both players is a node."""
 
     side: BracketSide
     round: int
@@ -56,6 +56,7 @@ class _Node:
 
 
 Origin = tuple[SlotSource, int] | None
+"""Where a player of the full layout comes from; ``None``: nobody (a bye's empty place)."""
 
 
 class _Layout:
