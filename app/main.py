@@ -17,6 +17,7 @@ from app.api import (
     bracket,
     checks,
     clock,
+    club_events,
     clubs,
     events,
     forbidden_pairs,
@@ -24,6 +25,7 @@ from app.api import (
     live,
     players,
     printing,
+    ratings,
     register,
     report_page,
     reports,
@@ -127,6 +129,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         checks,
         clubs,
         register,
+        ratings,
+        club_events,
         health,
     ):
         app.include_router(module.router)

@@ -385,6 +385,11 @@ class ClubRow(SQLModel, table=True):
     version: int = Field(default=1)
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    # the club rating (app.services.ratings): elo or glicko2, and Elo's K factor
+    rating_system: str = Field(
+        default="elo", max_length=8, sa_column_kwargs={"server_default": "elo"}
+    )
+    elo_k: int = Field(default=20, sa_column_kwargs={"server_default": "20"})
 
 
 class ClubKeyRow(SQLModel, table=True):
@@ -439,3 +444,80 @@ class ClubPlayerRow(SQLModel, table=True):
     fide_id: int | None = Field(default=None, sa_type=BigInteger)
     team: str | None = Field(default=None, max_length=40)
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class ClubEventRow(SQLModel, table=True):
+    """A club's outbox (``app.services.club_events``): ``seq`` counts from 1 per club without
+    gaps, allocated under the club row lock; the unique constraint is the index of "events
+    after seq n"."""
+
+    __tablename__ = "club_event"
+    __table_args__ = (UniqueConstraint("club_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    seq: int
+    type: str = Field(max_length=40)
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class ClubRatingPeriodRow(SQLModel, table=True):
+    """A finished tournament of the club, rated: ``seq`` is its place in the club's rating
+    order (finish order, 1, 2, …). One row per tournament (the unique constraint): a tournament
+    is rated once; a recompute replays the periods in ``seq`` order."""
+
+    __tablename__ = "club_rating_period"
+    __table_args__ = (
+        UniqueConstraint("tournament_id"),
+        UniqueConstraint("club_id", "seq"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    tournament_id: str = Field(max_length=32, foreign_key="tournament.id", ondelete="CASCADE")
+    seq: int
+    rated_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    # the SHA-256 of its rated games as rated: a write that changes them rates the club again
+    games_digest: str = Field(max_length=64)
+
+
+class ClubRatingRow(SQLModel, table=True):
+    """A register entry's club rating now: the list (``GET …/ratings``) reads these rows.
+    ``deviation`` and ``volatility`` are Glicko-2's (null under Elo)."""
+
+    __tablename__ = "club_rating"
+    __table_args__ = (
+        Index("ix_club_rating_club_id_rating_id", "club_id", "rating", "club_player_id"),
+    )
+
+    club_player_id: int = Field(primary_key=True, foreign_key="club_player.id", ondelete="CASCADE")
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    rating: float
+    deviation: float | None = None
+    volatility: float | None = None
+    games: int
+    last_change: float
+    last_tournament_id: str = Field(max_length=32)
+
+
+class ClubRatingHistoryRow(SQLModel, table=True):
+    """A register entry's rating after one rated tournament (a period it played in): its
+    rating before and after, its games, score (half-points) and performance there."""
+
+    __tablename__ = "club_rating_history"
+    __table_args__ = (
+        Index("ix_club_rating_history_club_player_id_period_id", "club_player_id", "period_id"),
+    )
+
+    period_id: int = Field(
+        primary_key=True, foreign_key="club_rating_period.id", ondelete="CASCADE"
+    )
+    club_player_id: int = Field(primary_key=True, foreign_key="club_player.id", ondelete="CASCADE")
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    rating_before: float
+    rating: float
+    deviation: float | None = None
+    games: int
+    score_halves: int
+    performance: float

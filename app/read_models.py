@@ -21,6 +21,7 @@ from app.domain.forbidden import PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment
 from app.domain.pairing.dutch.types import Colour
 from app.domain.pairing_checks import CheckRule, Severity
+from app.domain.ratings.club import RatingSystem
 from app.domain.types import (
     ByeKind,
     DecidedBy,
@@ -767,6 +768,10 @@ class ClubRead(BaseModel):
         description="Where its tournaments are listed",
         examples=["/v1/clubs/c7Hq2LmN0pXe/tournaments"],
     )
+    rating_system: RatingSystem = Field(
+        description="How the club rates its players: `elo` or `glicko2` (docs/clubs.md, Ratings)"
+    )
+    elo_k: int = Field(description="Elo's K factor (used when `rating_system` is `elo`)")
 
 
 class ClubKeyRead(BaseModel):
@@ -828,4 +833,80 @@ class ClubPlayerPage(BaseModel):
     items: list[ClubPlayerRead]
     next_cursor: str | None = Field(
         description="Pass as `cursor` (with the same `q`) for the next page; null at the end"
+    )
+
+
+# -- club ratings ------------------------------------------------------------------------------
+
+
+class ClubRatingRead(BaseModel):
+    """A register entry's club rating now."""
+
+    club_player_id: int = Field(description="The register entry")
+    name: str = Field(examples=["Müller"])
+    rating: float = Field(description="The club rating (unrounded)", examples=[1612.4])
+    deviation: float | None = Field(
+        description="Glicko-2's rating deviation (RD); null under Elo", examples=[None]
+    )
+    games: int = Field(description="Rated games played, all tournaments")
+    last_change: float = Field(description="What the last rated tournament changed")
+    last_tournament_id: str = Field(description="The last rated tournament the entry played")
+
+
+class ClubRatingPage(BaseModel):
+    """A page of the club's rating list, best first."""
+
+    rating_system: RatingSystem
+    items: list[ClubRatingRead]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null at the end"
+    )
+
+
+class RatingStepRead(BaseModel):
+    """A register entry's rating after one rated tournament, and how it played there."""
+
+    tournament_id: str
+    tournament_name: str
+    rated_at: datetime = Field(description="When the tournament was rated (it finished)")
+    rating_before: float
+    rating: float = Field(description="The rating after the tournament")
+    deviation: float | None = Field(description="Glicko-2's RD after it; null under Elo")
+    games: int = Field(description="Rated games there (forfeits and byes are not)")
+    score: float = Field(description="Points scored in them: 1 a win, ½ a draw")
+    performance: float = Field(
+        description="Linear performance: the opponents' average rating before the tournament "
+        "+ 400 × (wins − losses) / games"
+    )
+
+
+class RatingHistoryPage(BaseModel):
+    """A page of a register entry's rating history, oldest first."""
+
+    club_player_id: int
+    items: list[RatingStepRead]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null at the end"
+    )
+
+
+class ClubEventRead(BaseModel):
+    """A club-level change: `rating.updated` (a tournament was rated, or the club's ratings
+    were computed again), `season.updated`."""
+
+    id: int = Field(description="The club's event sequence number (1, 2, 3, …)")
+    club_id: str
+    type: str = Field(examples=["rating.updated"])
+    created_at: datetime
+    data: dict[str, Any] = Field(
+        examples=[{"reason": "tournament", "tournament_id": "x7Hq2LmN0pXe", "players": 12}]
+    )
+
+
+class ClubEventPage(BaseModel):
+    """The club's events after `after`, oldest first."""
+
+    items: list[ClubEventRead]
+    next_after: int | None = Field(
+        description="Pass as `after` for the next page; null when there are no more now"
     )

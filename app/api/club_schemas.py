@@ -3,7 +3,7 @@ tournaments (docs/clubs.md)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -18,12 +18,16 @@ from app.api.schemas import (
     TournamentName,
 )
 from app.api.token_schemas import Label
+from app.domain.ratings.club import RatingSystem
 from app.domain.register import MAX_ALIASES
 from app.domain.types import FideTitle
 from app.inputs import JSON_NUMBER, MAX_INTEGER
 
 ClubPlayerId = Annotated[int, Field(ge=1, le=MAX_INTEGER), JSON_NUMBER]
 Aliases = Annotated[list[Name], Field(max_length=MAX_ALIASES)]
+
+
+EloK = Annotated[int, Field(ge=1, le=100, description="Elo's K factor (1–100)"), JSON_NUMBER]
 
 
 class ClubCreate(Schema):
@@ -33,6 +37,10 @@ class ClubCreate(Schema):
     key_label: Label | None = Field(
         default=None, description="The first key's label, for the club's list (never secret)"
     )
+    rating_system: RatingSystem = Field(
+        default=RatingSystem.ELO, description="How the club rates its players: Elo or Glicko-2"
+    )
+    elo_k: EloK = 20
 
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"name": "Circolo Scacchi Rovereto"}]}
@@ -40,9 +48,16 @@ class ClubCreate(Schema):
 
 
 class ClubUpdate(Schema):
-    """Rename the club."""
+    """Rename the club, change its rating settings (the fields given). New rating settings
+    rate the club again from its first rated tournament."""
 
-    name: TournamentName
+    name: TournamentName | None = None
+    rating_system: RatingSystem | None = None
+    elo_k: EloK | None = None
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"rating_system": "glicko2"}]}
+    )
 
 
 class ClubPlayerCreate(Schema):
@@ -91,6 +106,12 @@ class ClubTournamentCreate(TournamentCreate):
 
     players: list[RegisterPlayer | PlayerCreate] = Field(  # type: ignore[assignment]
         min_length=2, description="2–4096 players: register entries or new names"
+    )
+    seed_by: Literal["given", "club_rating"] = Field(
+        default="given",
+        description="`club_rating`: each register entry with a club rating plays with it, "
+        "rounded, as its rating (so the seeding and start numbers follow the club's ratings); "
+        "`given`: the ratings given or in the register",
     )
 
     model_config = ConfigDict(

@@ -15,6 +15,7 @@ from app.api.responses import problems
 from app.api.routing import CommittingRoute
 from app.api.token_schemas import TokenCreate
 from app.api.tournaments import created_answer
+from app.domain.ratings.club import System
 from app.domain.types import Status
 from app.inputs import MAX_INTEGER, TOURNAMENT_ID
 from app.read_models import (
@@ -52,6 +53,8 @@ def club_read(club: clubs.Club) -> ClubRead:
         version=club.version,
         created_at=club.created_at,
         tournaments=f"/v1/clubs/{club.id}/tournaments",
+        rating_system=club.rating.kind,
+        elo_k=club.rating.k,
     )
 
 
@@ -73,7 +76,10 @@ def key_read(key: clubs.Key) -> ClubKeyRead:
 def create_club(body: ClubCreate, session: SessionDep, response: Response) -> ClubCreated:
     """A club and its first key, in this answer only (stored as a hash: keep it). Behind the
     create key and the creation quota, as creating a tournament is."""
-    club, key, secret = clubs.create(session, name=body.name, key_label=body.key_label)
+    rating = System(body.rating_system, body.elo_k)
+    club, key, secret = clubs.create(
+        session, name=body.name, key_label=body.key_label, rating=rating
+    )
     response.headers["Location"] = f"/v1/clubs/{club.id}"
     response.headers["ETag"] = f'"{club.version}"'
     return ClubCreated(
@@ -98,13 +104,17 @@ def read_club(club_id: ClubId, session: SessionDep, if_none_match: IfNoneMatch =
 @router.patch(
     "/{club_id}",
     operation_id="clubs-update",
-    summary="Rename a club",
+    summary="Rename a club, change its rating settings",
     response_model=ClubRead,
     responses=KEY_WRITE,
 )
 def update_club(body: ClubUpdate, write: ClubKeyDep, session: SessionDep) -> ClubRead:
-    """A new name (club key); its tournaments keep theirs."""
-    return club_read(clubs.rename(session, write, name=body.name))
+    """A new name, rating system or Elo K (club key; the fields given). Its tournaments keep
+    their names; new rating settings rate the club again from its first rated tournament."""
+    club = clubs.update_club(
+        session, write, name=body.name, rating_system=body.rating_system, elo_k=body.elo_k
+    )
+    return club_read(club)
 
 
 @router.get(
@@ -149,13 +159,14 @@ def create_club_tournament(
     (`{"club_player_id": …}`) or names (a name that is exactly one entry's name or alias is
     that entry; a new one joins the register; several: 409 `ambiguous_club_player`). The
     answer has the tournament's own `organizer_token`; the club's keys are its organizers too."""
-    fields = body.model_dump(exclude={"name", "players"}, exclude_unset=True)
+    fields = body.model_dump(exclude={"name", "players", "seed_by"}, exclude_unset=True)
     created = club_tournaments.create(
         session,
         write,
         name=body.name,
         players=[p.model_dump() for p in body.players],
         fields=fields,
+        seed_by_club_rating=body.seed_by == "club_rating",
     )
     return created_answer(session, created, response)
 

@@ -46,6 +46,8 @@ TAGS: list[dict[str, Any]] = [
     {"name": "webhooks", "description": "Signed deliveries of a tournament's events"},
     {"name": "clubs", "description": "Clubs: their keys, their tournaments, their audit trail"},
     {"name": "club-players", "description": "A club's player register: search, merge"},
+    {"name": "club-ratings", "description": "A club's ratings: the list, a player's history"},
+    {"name": "club-events", "description": "A club's events: rating and season updates"},
     {"name": "health", "description": "Liveness and database reachability"},
 ]
 

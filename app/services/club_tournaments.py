@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 from app.domain.types import FideTitle, Player
 from app.errors import NotAClubTournament, RepeatedClubPlayer
-from app.services import access, clubs, players, register, tournaments
+from app.services import access, clubs, players, ratings, register, tournaments
 
 
 def create(
@@ -18,11 +18,15 @@ def create(
     name: str,
     players: list[dict[str, Any]],
     fields: dict[str, Any],
+    seed_by_club_rating: bool = False,
 ) -> tournaments.Created:
     """A tournament of the club, with its own organizer token as any (the club's keys are its
-    organizers too). Under the club's lock, so a merge cannot move an entry in between."""
+    organizers too). Under the club's lock, so a merge cannot move an entry in between.
+    ``seed_by_club_rating``: the register's players play with their club rating."""
     version = clubs.lock(session, write)
     entrants = register.entrants(session, write.club_id, players)
+    if seed_by_club_rating:
+        entrants = _with_club_ratings(session, entrants)
     created = tournaments.create(
         session,
         name=name,
@@ -36,6 +40,22 @@ def create(
         session, write, version, "club-tournaments-create", tournament_id=created.id, name=name
     )
     return created
+
+
+def _with_club_ratings(
+    session: Session, entrants: list[register.Entrant]
+) -> list[register.Entrant]:
+    """Each entrant with a club rating gets it (rounded) as its rating; the others keep the
+    rating given or the register's."""
+    found = ratings.seeding_ratings(
+        session, [e.entry_id for e in entrants if e.entry_id is not None]
+    )
+    return [
+        register.Entrant({**e.player, "rating": found[e.entry_id]}, e.entry_id)
+        if e.entry_id in found
+        else e
+        for e in entrants
+    ]
 
 
 def add_player(session: Session, write: access.Write, given: dict[str, Any]) -> Player:

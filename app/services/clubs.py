@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session
 
+from app.domain.ratings.club import RatingSystem, System
 from app.errors import (
     ClubKeyNotFound,
     ClubNotFound,
@@ -24,7 +25,7 @@ from app.errors import (
     Unauthorized,
 )
 from app.models import ClubRow
-from app.services import access, club_audit
+from app.services import access, club_audit, ratings
 from app.services.access import CK
 from app.services.storage import now
 from app.services.tournaments import new_tournament_id
@@ -42,6 +43,7 @@ class Club:
     name: str
     version: int
     created_at: datetime
+    rating: System
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +67,12 @@ class Key:
     revoked_at: datetime | None
 
 
-_CLUB = select(C.c.id, C.c.name, C.c.version, C.c.created_at)
+_CLUB = select(C.c.id, C.c.name, C.c.version, C.c.created_at, C.c.rating_system, C.c.elo_k)
 _KEY = select(CK.c.id, CK.c.label, CK.c.created_at, CK.c.revoked_at)
 
 
 def _club(row: Any) -> Club:
-    return Club(row[0], row[1], row[2], aware(row[3]))
+    return Club(row[0], row[1], row[2], aware(row[3]), System(RatingSystem(row[4]), row[5]))
 
 
 def _key(row: Any) -> Key:
@@ -130,22 +132,60 @@ def changed(session: Session, write: ClubWrite, version: int, action: str, **det
     club_audit.record(session, write.club_id, action, actor=write.actor, **detail)
 
 
-def create(session: Session, *, name: str, key_label: str | None) -> tuple[Club, Key, str]:
+def create(
+    session: Session, *, name: str, key_label: str | None, rating: System = System()
+) -> tuple[Club, Key, str]:
     """A new club and its first key, whose secret is in this answer only."""
     club_id = new_tournament_id()
     at = now()
     session.execute(
-        insert(C).values(id=club_id, name=name, version=1, created_at=at, updated_at=at)
+        insert(C).values(
+            id=club_id,
+            name=name,
+            version=1,
+            created_at=at,
+            updated_at=at,
+            rating_system=rating.kind.value,
+            elo_k=rating.k,
+        )
     )
     key, secret = _insert_key(session, club_id, key_label)
-    club_audit.record(session, club_id, "clubs-create", actor=f"{access.CLUB}:{key.id}", name=name)
+    club_audit.record(
+        session,
+        club_id,
+        "clubs-create",
+        actor=f"{access.CLUB}:{key.id}",
+        name=name,
+        rating_system=rating.kind.value,
+        elo_k=rating.k,
+    )
     return read(session, club_id), key, secret
 
 
-def rename(session: Session, write: ClubWrite, *, name: str) -> Club:
+def update_club(
+    session: Session,
+    write: ClubWrite,
+    *,
+    name: str | None,
+    rating_system: RatingSystem | None,
+    elo_k: int | None,
+) -> Club:
+    """Rename the club and/or change its rating settings (the fields given); new rating
+    settings rate the club again from its first rated tournament (``ratings.change_system``)."""
     version = lock(session, write)
-    session.execute(update(C).where(C.c.id == write.club_id).values(name=name))
-    changed(session, write, version, "clubs-update", name=name)
+    club = read(session, write.club_id)
+    if name is not None:
+        session.execute(update(C).where(C.c.id == write.club_id).values(name=name))
+    system = System(rating_system or club.rating.kind, elo_k or club.rating.k)
+    ratings.change_system(session, write.club_id, system)
+    detail = {"name": name, "rating_system": rating_system, "elo_k": elo_k}
+    changed(
+        session,
+        write,
+        version,
+        "clubs-update",
+        **{k: v for k, v in detail.items() if v is not None},
+    )
     return read(session, write.club_id)
 
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from app.domain.tournament import Tournament
 from app.domain.types import Status
-from app.services import access, audit, events, storage
+from app.services import access, audit, events, ratings, storage
 
 R = TypeVar("R")
 
@@ -75,6 +75,8 @@ def run(
         detail=described,
         caused=[*caused, *events.finished(applied.status_before, applied.tournament)],
     )
+    if locked.club_id is not None:  # a club's tournament that finished is rated, once
+        ratings.rate_if_finished(session, locked.club_id, tid, applied.tournament)
     return applied.tournament, applied.outcome
 
 

@@ -33,7 +33,7 @@ from app.errors import (
     RepeatedClubPlayer,
 )
 from app.models import ClubPlayerRow
-from app.services import clubs
+from app.services import clubs, ratings
 from app.services.storage import P, T, now
 
 CP = ClubPlayerRow.__table__  # type: ignore[attr-defined]
@@ -204,6 +204,7 @@ def merge(session: Session, write: clubs.ClubWrite, kept_id: int, merged_id: int
     session.execute(update(P).where(P.c.club_player_id == merged_id).values(club_player_id=kept_id))
     session.execute(update(CP).where(CP.c.id == kept_id).values(**_columns(entry)))
     session.execute(delete(CP).where(CP.c.id == merged_id))
+    ratings.recompute(session, write.club_id)  # as if the two had always been one
     clubs.changed(
         session,
         write,

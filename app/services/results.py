@@ -20,7 +20,7 @@ from app.domain.results import with_result
 from app.domain.tournament import Tournament
 from app.domain.tournament_state import swiss_status
 from app.domain.types import DecidedBy, Forfeit, Result, Side, Stage, Status
-from app.services import access, commands, events, storage
+from app.services import access, commands, events, ratings, storage
 
 
 def record(
@@ -105,6 +105,8 @@ def _write_one(
     commands.conclude(
         session, write, action, version=version, detail=detail, caused=caused if written else []
     )
+    if locked.club_id is not None and status is Status.FINISHED:  # corrected after the end
+        ratings.rate_if_finished(session, locked.club_id, tid)
     return after
 
 

@@ -31,7 +31,7 @@ from app.domain.types import (
 )
 from app.errors import ForeignCursor
 from app.inputs import TOURNAMENT_ID
-from app.services import access, audit, board_codes, commands, events, storage
+from app.services import access, audit, board_codes, commands, events, ratings, storage
 
 SEED_LIMIT = 2**53
 """Seeds stay exact in JavaScript clients."""
@@ -234,6 +234,8 @@ def update(
 def remove(session: Session, write: access.Write) -> None:
     """Delete the tournament and everything in it (at the version ``If-Match`` names, if any)."""
     access.lock_write(session, write)
+    club_id = access.read_header(session, write.tournament_id).club_id
+    ratings.tournament_removed(session, club_id, write.tournament_id)
     session.execute(delete(storage.T).where(storage.T.c.id == write.tournament_id))
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Generic, TypeVar
 
 from app.domain.matches import Match
-from app.domain.types import PlayerId, Side
+from app.domain.types import PlayerId, Result, Side
 
 K = TypeVar("K", bound=Hashable)
 
@@ -33,14 +33,19 @@ def rated_games(matches: Iterable[Match]) -> list[Game[PlayerId]]:
     """
     games: list[Game[PlayerId]] = []
     for match in sorted(matches, key=lambda m: m.id):
-        result = match.result
-        if result is None or result.forfeit is not None:
-            continue
-        side = result.winning_side
-        home = DRAW if side is None else WIN if side is Side.HOME else LOSS
-        games.append(Game(match.home, match.away, home))
-        games.append(Game(match.away, match.home, 1 - home))
+        if match.result is not None:
+            games.extend(game_pair(match.home, match.away, match.result))
     return games
+
+
+def game_pair(home: K, away: K, result: Result) -> tuple[Game[K], ...]:
+    """The two sides of one match's ``result`` as rated games (none for a forfeit), as
+    ``rated_games`` counts them: the winner 1, the loser 0, no winner ½ each."""
+    if result.forfeit is not None:
+        return ()
+    side = result.winning_side
+    score = DRAW if side is None else WIN if side is Side.HOME else LOSS
+    return (Game(home, away, score), Game(away, home, 1 - score))
 
 
 def renamed(games: Iterable[Game[PlayerId]], ids: Mapping[PlayerId, K]) -> list[Game[K]]:
