@@ -169,3 +169,62 @@ def test_a_database_of_club_less_tournaments_upgrades_and_they_keep_working(
             assert listed == []
     finally:
         app.state.engine.dispose()
+
+
+def test_clubs_made_before_ratings_upgrade_to_elo_and_keep_working(empty_url: str) -> None:
+    """The ratings migration on a database with a club, its register and a club-less
+    tournament: the club rates by Elo (K 20) with nobody rated yet, its key still opens it,
+    and the tournament stays club-less."""
+    config = alembic_config(empty_url)
+    command.upgrade(config, "a6c2d8e4f190")  # the head before ratings
+    engine = create_engine(empty_url)
+    key = "the-club-key"
+    at = datetime.now(UTC)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO club (id, name, version, created_at, updated_at) "
+                "VALUES ('club1', 'Circolo', 1, :at, :at)"
+            ),
+            {"at": at},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO club_key (club_id, label, token_hash, created_at) "
+                "VALUES ('club1', 'President', :hash, :at)"
+            ),
+            {"hash": hashlib.sha256(key.encode()).hexdigest(), "at": at},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO club_player (club_id, name, aliases, name_key, search_key, rating, "
+                "created_at) VALUES ('club1', 'Rossi', '[]', 'rossi', 'rossi', 1700, :at)"
+            ),
+            {"at": at},
+        )
+    command.upgrade(config, "head")
+    with engine.connect() as connection:
+        settings = connection.execute(text("SELECT rating_system, elo_k FROM club")).one()
+    engine.dispose()
+    assert tuple(settings) == ("elo", 20)
+    assert schema_difference(empty_url) == []
+
+    app = create_app(Settings(database_url=empty_url, webhook_worker=False))
+    try:
+        with ApiClient(app) as client:
+            auth = {"Authorization": f"Bearer {key}"}
+            club = client.get("/v1/clubs/club1").json()
+            assert (club["rating_system"], club["elo_k"]) == ("elo", 20)
+            listed = client.get("/v1/clubs/club1/ratings", headers=auth).json()
+            assert listed == {"rating_system": "elo", "items": [], "next_cursor": None}
+            players = [{"club_player_id": 1}, {"name": "Bianchi"}]
+            made = client.post(
+                "/v1/clubs/club1/tournaments",
+                json={"name": "After", "players": players, "seed_by": "club_rating"},
+                headers=auth,
+            )
+            assert made.status_code == 201, made.text
+            field = client.get(f"/v1/tournaments/{made.json()['id']}/players").json()
+            assert [p["rating"] for p in field] == [1700, None]
+    finally:
+        app.state.engine.dispose()
