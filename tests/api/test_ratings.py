@@ -4,6 +4,7 @@ change them, and seeding a new tournament by the club rating."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,10 +12,12 @@ from fastapi import FastAPI
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
+from app.domain.ratings.elo import elo_period
+from app.domain.ratings.games import DRAW, LOSS, WIN, Game
 from app.models import ClubRatingRow, PlayerRow
 from tests.api.clubs import Club, add_entry, new_club
 from tests.api.helpers import assert_problem
-from tests.api.ratings import by_name, evening, play_round, rating_list, win
+from tests.api.ratings import by_name, evening, rating_list, win
 from tests.client import ApiClient
 
 CR = ClubRatingRow.__table__  # type: ignore[attr-defined]
@@ -168,15 +171,24 @@ def by_strength(home: str, away: str) -> dict[str, Any]:
     return win(1, 0) if h < a else win(0, 1)
 
 
+def recording(games: list[Game[str]]) -> Callable[[str, str], dict[str, Any]]:
+    """``by_strength``, noting each game played (as the domain rates games) in ``games``."""
+
+    def outcome(home: str, away: str) -> dict[str, Any]:
+        body = by_strength(home, away)
+        score = DRAW if body["home"] == body["away"] else WIN if body["home"] else LOSS
+        games.extend([Game(home, away, score), Game(away, home, 1 - score)])
+        return body
+
+    return outcome
+
+
 def test_a_season_of_evenings_is_rated_as_the_domain_rates_each_in_turn(
     client: ApiClient,
 ) -> None:
     """Six evenings of eight of twelve players (coming and going), three rounds each, paired
     by the system: the club's list is Elo replayed evening by evening from the games played,
     Elo is zero-sum, and each entry's history has one step per evening played."""
-    from app.domain.ratings.elo import elo_period
-    from app.domain.ratings.games import DRAW, LOSS, WIN, Game
-
     club = elo_club(client, k=24)
     ids = {name: add_entry(client, club, name)["id"] for name in STRENGTH}
     expected: dict[str, float] = {}
@@ -184,13 +196,7 @@ def test_a_season_of_evenings_is_rated_as_the_domain_rates_each_in_turn(
     for night in range(6):
         present = [STRENGTH[(night * 5 + i) % 12] for i in range(8)]
         games: list[Game[str]] = []
-
-        def outcome(home: str, away: str) -> dict[str, Any]:
-            body = by_strength(home, away)
-            score = DRAW if body["home"] == body["away"] else WIN if body["home"] else LOSS
-            games.extend([Game(home, away, score), Game(away, home, 1 - score)])
-            return body
-
+        outcome = recording(games)
         evening(client, club, [{"club_player_id": ids[n]} for n in present], outcome, rounds=3)
         expected.update(elo_period(expected, games, k=24, initial=1500.0))
         for game in games:
@@ -346,7 +352,7 @@ def test_who_may_read_the_ratings_and_change_the_settings(client: ApiClient) -> 
         "club_player_not_found",
     )
     assert_problem(
-        client.get(f"/v1/clubs/nosuchclub/ratings", headers=club.auth), 404, "club_not_found"
+        client.get("/v1/clubs/nosuchclub/ratings", headers=club.auth), 404, "club_not_found"
     )
 
 

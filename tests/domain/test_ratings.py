@@ -11,8 +11,17 @@ from hypothesis import strategies as st
 
 from app.domain.colours import ColourRule
 from app.domain.matches import Match
+from app.domain.ratings.club import (
+    INITIAL,
+    Rating,
+    RatingSystem,
+    System,
+    performance,
+    rate_tournament,
+    start,
+)
 from app.domain.ratings.elo import elo_period, expected_score
-from app.domain.ratings.games import DRAW, LOSS, WIN, Game, rated_games, renamed
+from app.domain.ratings.games import DRAW, LOSS, WIN, Game, game_pair, rated_games, renamed
 from app.domain.ratings.glicko2 import GLICKO_SCALE, Glicko2, glicko2_period, glicko2_update
 from app.domain.types import DecidedBy, Forfeit, PlayerId, Result, RoundNumber, Side, Stage
 
@@ -155,3 +164,83 @@ def test_glicko2_period_rates_from_the_ratings_before_it() -> None:
     after = glicko2_period({"a": start}, games, tau=0.5, initial=Glicko2())
     assert after["a"] == glicko2_update(start, [(Glicko2(), 1.0)], tau=0.5)
     assert after["b"] == glicko2_update(Glicko2(), [(start, 0.0)], tau=0.5)
+
+
+# -- a club's tournament as a period -----------------------------------------------------------
+
+
+def test_a_tournament_by_elo_gives_each_player_its_change_score_and_performance() -> None:
+    """K 32: "a" (1600) loses to "b" (1400) and draws "c" (1500); "b" also loses to "c".
+    a: E = 0.759747 vs b, 0.640065 vs c: 1600 + 32 × (0 + ½ − 1.399812) = 1571.206.
+    Its performance: (1400 + 1500) / 2 + 400 × (0 − 1) / 2 = 1250."""
+    games = [
+        *game_pair("a", "b", Result(0, 1)),
+        *game_pair("a", "c", Result(1, 1)),
+        *game_pair("b", "c", Result(0, 2)),
+        *game_pair("c", "d", Result(0, 0, forfeit=Forfeit.AWAY)),  # no game
+    ]
+    ratings = {"a": Rating(1600.0), "b": Rating(1400.0)}
+    changes = rate_tournament(System(k=32), ratings, games, first=lambda _p: Rating(INITIAL))
+    assert set(changes) == {"a", "b", "c"}
+    a = changes["a"]
+    assert a.after.rating == pytest.approx(1571.206, abs=1e-3)
+    assert (a.before, a.games, a.score_halves) == (Rating(1600.0), 2, 1)
+    assert a.performance == pytest.approx(1250.0)
+    assert changes["c"].score_halves == 3  # a draw and a win
+    total = sum(c.after.rating - c.before.rating for c in changes.values())
+    assert total == pytest.approx(0.0, abs=1e-9)  # Elo with one K is zero-sum
+
+
+def test_a_tournament_by_glicko2_is_the_papers_period() -> None:
+    ratings = {
+        "p": Rating(1500, 200, 0.06),
+        "x": Rating(1400, 30, 0.06),
+        "y": Rating(1550, 100, 0.06),
+        "z": Rating(1700, 300, 0.06),
+    }
+    games = [
+        *game_pair("p", "x", Result(1, 0)),
+        *game_pair("p", "y", Result(0, 1)),
+        *game_pair("p", "z", Result(0, 1)),
+    ]
+    system = System(RatingSystem.GLICKO2)
+    changes = rate_tournament(system, ratings, games, first=lambda _p: start(system, None))
+    p = changes["p"].after
+    assert p.rating == pytest.approx(1464.06, abs=0.01)
+    assert p.deviation == pytest.approx(151.52, abs=0.01)
+    assert p.volatility == pytest.approx(0.05999, abs=1e-5)
+
+
+def test_a_first_rating_is_the_one_entered_else_1500() -> None:
+    assert start(System(), 1830) == Rating(1830.0)
+    assert start(System(), None) == Rating(1500.0)
+    assert start(System(RatingSystem.GLICKO2), None) == Rating(1500.0, 350.0, 0.06)
+
+
+def test_performance_is_linear_in_the_balance() -> None:
+    assert performance([1500.0, 1700.0], [WIN, DRAW]) == 1600 + 400 * 1 / 2
+    assert performance([1500.0], [LOSS]) == 1100
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from([WIN, DRAW, LOSS])),
+        max_size=20,
+    ),
+    st.dictionaries(st.integers(0, 5), st.floats(800, 2600), max_size=6),
+)
+def test_elo_is_zero_sum_and_ignores_the_order_of_the_games(
+    played: list[tuple[int, int, Fraction]], known: dict[int, float]
+) -> None:
+    games = [g for h, a, s in played if h != a for g in (Game(h, a, s), Game(a, h, 1 - s))]
+    ratings = {p: Rating(r) for p, r in known.items()}
+    first = lambda _p: Rating(INITIAL)  # noqa: E731
+    changes = rate_tournament(System(k=20), ratings, games, first=first)
+    assert sum(c.after.rating - c.before.rating for c in changes.values()) == pytest.approx(
+        0.0, abs=1e-6
+    )
+    backwards = rate_tournament(System(k=20), ratings, list(reversed(games)), first=first)
+    assert {p: pytest.approx(c.after.rating) for p, c in changes.items()} == {
+        p: c.after.rating for p, c in backwards.items()
+    }
+    assert all(c.games == sum(g.player == p for g in games) for p, c in changes.items())
