@@ -18,6 +18,7 @@ Tiebreak = Literal[
     "buchholz", "goals", "lim", "sonneborn_berger", "progressive", "direct_encounter"
 ]
 Status = Literal["registration", "swiss", "final_phase", "finished"]
+RatingSystem = Literal["elo", "glicko2"]
 Stage = Literal[
     "swiss",
     "round_of_64",
@@ -787,10 +788,18 @@ class ClubCreate(Request):
 
     name: str
     key_label: str | None = None
+    rating_system: RatingSystem | None = None
+    """How the club rates its players (the server's default: ``elo``)."""
+    elo_k: int | None = None
+    """Elo's K factor, 1–100 (the server's default: 20)."""
 
 
 class ClubUpdate(Request):
-    name: str
+    """The fields given change; new rating settings rate the club again."""
+
+    name: str | None = None
+    rating_system: RatingSystem | None = None
+    elo_k: int | None = None
 
 
 class ClubRead(Response):
@@ -800,6 +809,8 @@ class ClubRead(Response):
     created_at: datetime
     tournaments: str
     """Where its tournaments are listed."""
+    rating_system: RatingSystem
+    elo_k: int
 
 
 class ClubKeyRead(Response):
@@ -883,3 +894,57 @@ class ClubTournamentCreate(TournamentCreate):
     """A tournament of a club: players from its register (``RegisterPlayer``) or names."""
 
     players: list[RegisterPlayer | PlayerCreate]  # type: ignore[assignment]
+    seed_by: Literal["given", "club_rating"] | None = None
+    """``club_rating``: register entries play with their club rating (rounded)."""
+
+
+class ClubRatingRead(Response):
+    club_player_id: int
+    name: str
+    rating: float
+    deviation: float | None
+    """Glicko-2's RD (``None`` under Elo)."""
+    games: int
+    last_change: float
+    last_tournament_id: str
+
+
+class ClubRatingPage(Response):
+    rating_system: RatingSystem
+    items: list[ClubRatingRead]
+    next_cursor: str | None
+
+
+class RatingStepRead(Response):
+    """A register entry's rating after one rated tournament, and how it played there."""
+
+    tournament_id: str
+    tournament_name: str
+    rated_at: datetime
+    rating_before: float
+    rating: float
+    deviation: float | None
+    games: int
+    score: float
+    performance: float
+
+
+class RatingHistoryPage(Response):
+    club_player_id: int
+    items: list[RatingStepRead]
+    next_cursor: str | None
+
+
+class ClubEventRead(Response):
+    """A club-level change (``rating.updated``, ``season.updated``); ``id`` is its seq."""
+
+    id: int
+    club_id: str
+    type: str
+    created_at: datetime
+    data: dict[str, Any]
+
+
+class ClubEventPage(Response):
+    items: list[ClubEventRead]
+    next_after: int | None

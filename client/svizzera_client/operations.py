@@ -34,6 +34,7 @@ from svizzera_client.models import (
     ClockWrite,
     ClubCreate,
     ClubCreated,
+    ClubEventPage,
     ClubKeyCreated,
     ClubKeyRead,
     ClubPlayerCreate,
@@ -42,6 +43,7 @@ from svizzera_client.models import (
     ClubPlayerPage,
     ClubPlayerRead,
     ClubPlayerUpdate,
+    ClubRatingPage,
     ClubRead,
     ClubTournamentCreate,
     ClubUpdate,
@@ -59,6 +61,7 @@ from svizzera_client.models import (
     PlayerCreate,
     PlayerRead,
     PlayerUpdate,
+    RatingHistoryPage,
     RegisterPlayer,
     Request,
     ResultsBatch,
@@ -670,6 +673,8 @@ def get_club(club_id: str) -> Call[ClubRead]:
 
 @operation("PATCH", CLUB, "clubs-update", auth="club")
 def rename_club(club_id: str, body: ClubUpdate) -> Call[ClubRead]:
+    """Rename the club and/or change its rating settings (``rating_system``, ``elo_k``): the
+    fields given."""
     return Call(one(ClubRead), json=body)
 
 
@@ -756,3 +761,27 @@ def merge_club_players(club_id: str, player_id: int, merged_id: int) -> Call[Clu
     """Entry ``merged_id`` becomes part of ``player_id``: its tournaments and names move
     here, and it is gone."""
     return Call(one(ClubPlayerDetail), json=ClubPlayerMerge(merged_id=merged_id))
+
+
+@operation("GET", CLUB + "/ratings", "club-ratings-list", auth="club")
+def list_club_ratings(
+    club_id: str, *, limit: int | None = None, cursor: str | None = None
+) -> Call[ClubRatingPage]:
+    """A page of the club's rating list, best first (club key)."""
+    return Call(one(ClubRatingPage), params={"limit": limit, "cursor": cursor})
+
+
+@operation("GET", CLUB + "/players/{player_id}/history", "club-ratings-history", auth="club")
+def get_rating_history(
+    club_id: str, player_id: int, *, limit: int | None = None, cursor: str | None = None
+) -> Call[RatingHistoryPage]:
+    """A register entry's rating after each rated tournament, oldest first."""
+    return Call(one(RatingHistoryPage), params={"limit": limit, "cursor": cursor})
+
+
+@operation("GET", CLUB + "/events", "club-events-list", auth="club")
+def list_club_events(
+    club_id: str, *, after: int | None = None, limit: int | None = None
+) -> Call[ClubEventPage]:
+    """The club's events after seq ``after``, oldest first (``rating.updated``, …)."""
+    return Call(one(ClubEventPage), params={"after": after, "limit": limit})

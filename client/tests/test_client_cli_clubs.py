@@ -84,3 +84,21 @@ def test_a_club_evening_from_the_terminal(svizzera: Run, tmp_path: Path) -> None
     assert [k["revoked_at"] is None for k in after] == [True, False]
     last = svizzera("club", "keys", "--revoke", str(first), status=1)
     assert "(last_club_key)" in last.stderr
+
+
+def test_a_clubs_ratings_from_the_terminal(svizzera: Run, tmp_path: Path) -> None:
+    svizzera("club", "create", "Rated", "--elo-k", "32")
+    rossi = as_json(svizzera("club", "add", "Rossi", "--rating", "1600", "--json"))
+    bianchi = as_json(svizzera("club", "add", "Bianchi", "--rating", "1400", "--json"))
+    players = tmp_path / "one.txt"
+    players.write_text(f"@{rossi['id']}\n@{bianchi['id']}\n")
+    made = as_json(svizzera("club", "tournament", str(players), "--seed", "7", "--json"))
+    assert [p["rating"] for p in made["players"]] == [1600, 1400]
+    listed = as_json(svizzera("club", "ratings", "--json"))
+    assert (listed["rating_system"], listed["items"]) == ("elo", [])
+    again = as_json(svizzera("club", "tournament", str(players), "--seed-by-rating", "--json"))
+    assert [p["rating"] for p in again["players"]] == [1600, 1400]  # nobody rated yet
+    shown = svizzera("club", "ratings", "--system", "glicko2", "--k", "24").stdout
+    assert "Club ratings (glicko2)" in shown and "0 rated" in shown
+    history = as_json(svizzera("club", "ratings", "--history", str(rossi["id"]), "--json"))
+    assert history == {"club_player_id": rossi["id"], "items": [], "next_cursor": None}

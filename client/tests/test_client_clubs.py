@@ -11,6 +11,7 @@ from svizzera_client.models import (
     ClubPlayerCreate,
     ClubPlayerUpdate,
     ClubTournamentCreate,
+    ClubUpdate,
     RegisterPlayer,
     TokenCreate,
 )
@@ -60,3 +61,49 @@ def test_another_clubs_key_is_refused(client: Client) -> None:
     with pytest.raises(Forbidden) as refused:
         client.search_club_players(theirs.id)
     assert refused.value.code == "forbidden"
+
+
+def test_a_clubs_ratings_from_the_client(client: Client) -> None:
+    """K 32: Rossi (1600) loses to Bianchi (1400): 1600 − 32 × 0.759747 = 1575.688."""
+    club = client.create_club(ClubCreate(name="Rated", elo_k=32))
+    assert (club.rating_system, club.elo_k) == ("elo", 32)
+    rossi = client.add_club_player(club.id, ClubPlayerCreate(name="Rossi", rating=1600))
+    bianchi = client.add_club_player(club.id, ClubPlayerCreate(name="Bianchi", rating=1400))
+    players: list[RegisterPlayer | PlayerCreate] = [
+        RegisterPlayer(club_player_id=e.id) for e in (rossi, bianchi)
+    ]
+    body = ClubTournamentCreate(
+        name="One game", players=players, seed=7, swiss_rounds=1, final_phase="none"
+    )
+    made = client.create_club_tournament(club.id, body)
+    match = client.generate_round(made.id).matches[0]
+    home_is_rossi = match.home == 1
+    client.record_result(
+        made.id,
+        match.id,
+        ResultWrite(home=0, away=1) if home_is_rossi else ResultWrite(home=1, away=0),
+    )
+    page = client.list_club_ratings(club.id)
+    assert [(x.name, round(x.rating, 3)) for x in page.items] == [
+        ("Rossi", 1575.688),
+        ("Bianchi", 1424.312),
+    ]
+    steps = client.get_rating_history(club.id, rossi.id).items
+    assert [(s.tournament_id, s.games, s.score, s.performance) for s in steps] == [
+        (made.id, 1, 0.0, 1000.0)
+    ]
+    events = client.list_club_events(club.id).items
+    assert [(e.id, e.type, e.data["tournament_id"]) for e in events] == [
+        (1, "rating.updated", made.id)
+    ]
+    changed = client.rename_club(club.id, ClubUpdate(rating_system="glicko2"))
+    assert changed.rating_system == "glicko2"
+    assert client.list_club_ratings(club.id).items[0].deviation is not None
+    seeded = client.create_club_tournament(
+        club.id, ClubTournamentCreate(name="Seeded", players=players, seed_by="club_rating")
+    )
+    ratings = {e.club_player_id: round(e.rating) for e in client.list_club_ratings(club.id).items}
+    assert {p.name: p.rating for p in seeded.players} == {
+        "Rossi": ratings[rossi.id],
+        "Bianchi": ratings[bianchi.id],
+    }

@@ -4,6 +4,7 @@ svizzera club create "Circolo Rovereto"     svizzera club players [QUERY]
 svizzera club add Müller --alias Mueller    svizzera club merge KEEP MERGED
 svizzera club tournament players.txt (names, @ID)   svizzera club tournaments [--status swiss]
 svizzera club keys [--new LABEL | --rotate ID | --revoke ID]
+svizzera club ratings [--history ID] [--system elo|glicko2] [--k 24]
 """
 
 from __future__ import annotations
@@ -24,10 +25,14 @@ from svizzera_client.models import (
     ClubKeyRead,
     ClubPlayerCreate,
     ClubPlayerRead,
+    ClubRatingRead,
     ClubTournamentCreate,
+    ClubUpdate,
     FideTitle,
     PairingSystem,
     PlayerCreate,
+    RatingStepRead,
+    RatingSystem,
     RegisterPlayer,
     Status,
     TokenCreate,
@@ -91,13 +96,18 @@ def create_club(
         str | None,
         typer.Option(envvar="SVIZZERA_CREATE_KEY", help="The server's key to create, if any."),
     ] = None,
+    rating_system: Annotated[
+        RatingSystem, typer.Option(help="How the club rates its players.")
+    ] = "elo",
+    elo_k: Annotated[int, typer.Option(help="Elo's K factor (1–100).")] = 20,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
 ) -> None:
     """Create a club; its key is saved for you (only you can read it)."""
     with Session(server, as_json=json) as s:
         s.client.create_key = create_key
-        made = s.client.create_club(ClubCreate(name=name))
+        body = ClubCreate(name=name, rating_system=rating_system, elo_k=elo_k)
+        made = s.client.create_club(body)
         path = s.store.save_club(SavedClub(made.id, s.server, made.name, made.key.key))
         shown = made.model_dump(mode="json")
         shown["key"].pop("key")
@@ -179,6 +189,10 @@ def tournament(
     name: Annotated[str | None, typer.Option(help="Default: the file's name.")] = None,
     pairing: PairingSystem | None = None,
     seed: Annotated[int | None, typer.Option(help="Drives every draw (default: random).")] = None,
+    seed_by_rating: Annotated[
+        bool,
+        typer.Option(help="Register entries play with their club rating (seeding, numbers)."),
+    ] = False,
     club: Club = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -195,7 +209,11 @@ def tournament(
                 entrants.append(RegisterPlayer(club_player_id=int(player.name[1:])))
             else:
                 entrants.append(player)
-        settings = {"pairing": pairing, "seed": seed}
+        settings = {
+            "pairing": pairing,
+            "seed": seed,
+            "seed_by": "club_rating" if seed_by_rating else None,
+        }
         body = ClubTournamentCreate(
             name=name or players_file.stem,
             players=entrants,
@@ -265,3 +283,63 @@ def keys(
             said.append(f"Key {revoke} revoked.")
         listed = s.client.list_club_keys(club_id)
         s.show(listed, *said, keys_table(listed))
+
+
+def ratings_table(lines: list[ClubRatingRead], system: str) -> Table:
+    glicko = system == "glicko2"
+    columns = ["#", "Id", "Name", "Rating", *(["RD"] if glicko else []), "Games", "Last"]
+    table = Table(*columns, title=f"Club ratings ({system})")
+    for place, line in enumerate(lines, start=1):
+        rd = [f"{line.deviation:.0f}"] if glicko and line.deviation is not None else []
+        row = [str(place), str(line.club_player_id), line.name, f"{line.rating:.0f}", *rd]
+        table.add_row(*row, str(line.games), f"{line.last_change:+.1f}")
+    return table
+
+
+def history_table(steps: list[RatingStepRead]) -> Table:
+    table = Table("Tournament", "Before", "After", "Games", "Score", "Perf.", title="History")
+    for step in steps:
+        table.add_row(
+            step.tournament_name,
+            f"{step.rating_before:.0f}",
+            f"{step.rating:.0f}",
+            str(step.games),
+            f"{step.score:g}",
+            f"{step.performance:.0f}",
+        )
+    return table
+
+
+@club_app.command("ratings")
+def ratings(
+    history: Annotated[
+        int | None,
+        typer.Option("--history", metavar="ID", help="Entry ID's rating after each tournament."),
+    ] = None,
+    system: Annotated[
+        RatingSystem | None,
+        typer.Option("--system", help="Change the rating system (rates the club again)."),
+    ] = None,
+    k: Annotated[
+        int | None, typer.Option("--k", help="Change Elo's K factor (rates the club again).")
+    ] = None,
+    limit: Annotated[int, typer.Option(help="At most this many.")] = 50,
+    club: Club = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """The club's rating list, best first; --history ID one entry's history; --system and --k
+    change the club's rating settings first."""
+    with Session(server, as_json=json) as s:
+        club_id = authorize(s, club)
+        if system is not None or k is not None:
+            s.client.rename_club(club_id, ClubUpdate(rating_system=system, elo_k=k))
+        if history is not None:
+            steps = s.client.get_rating_history(club_id, history, limit=min(limit, 100))
+            s.show(steps, history_table(steps.items))
+            return
+        page = s.client.list_club_ratings(club_id, limit=min(limit, 100))
+        more = " (more: --limit)" if page.next_cursor else ""
+        s.show(
+            page, ratings_table(page.items, page.rating_system), f"{len(page.items)} rated{more}."
+        )
