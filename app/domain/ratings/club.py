@@ -25,6 +25,8 @@ PERFORMANCE_SPREAD = 400.0
 
 
 class RatingSystem(StrEnum):
+    """How a club rates its players: ``elo`` (with its K factor) or ``glicko2``."""
+
     ELO = "elo"
     GLICKO2 = "glicko2"
 
