@@ -214,6 +214,24 @@ def test_a_season_of_evenings_is_rated_as_the_domain_rates_each_in_turn(
         "P00" in [STRENGTH[(n * 5 + i) % 12] for i in range(8)] for n in range(6)
     )
     assert len(club_events(client, club)) == 6
+    # the history in pages of 2 is the history
+    whole = history(client, club, ids["P00"])
+    paged: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        params: dict[str, Any] = {"limit": 2, **({"cursor": cursor} if cursor else {})}
+        path = f"/v1/clubs/{club.id}/players/{ids['P00']}/history"
+        page = client.get(path, params=params, headers=club.auth).json()
+        paged += page["items"]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert paged == whole
+    assert [s["rating_before"] for s in whole[1:]] == [s["rating"] for s in whole[:-1]]
+    events = client.get(
+        f"/v1/clubs/{club.id}/events", params={"after": 2, "limit": 3}, headers=club.auth
+    ).json()
+    assert ([e["id"] for e in events["items"]], events["next_after"]) == ([3, 4, 5], 5)
 
 
 def merge_season(client: ApiClient, *, split: bool) -> dict[str, dict[str, Any]]:
