@@ -383,8 +383,9 @@ def _decode(cursor: str) -> tuple[float, int]:
 def page(
     session: Session, club_id: str, *, limit: int, cursor: str | None
 ) -> tuple[list[Standing], str | None]:
-    """One page of the club's rated entries, best rating first (ties by entry id), and the
-    next page's cursor."""
+    """One page of the club's rated entries, best rating first (equal ratings: the higher entry
+    id first, so the index on (club, rating, entry) is read backwards), and the next page's
+    cursor."""
     query = (
         select(
             CR.c.club_player_id,
@@ -397,14 +398,14 @@ def page(
         )
         .join(CP, CP.c.id == CR.c.club_player_id)
         .where(CR.c.club_id == club_id)
-        .order_by(CR.c.rating.desc(), CR.c.club_player_id)
+        .order_by(CR.c.rating.desc(), CR.c.club_player_id.desc())
     )
     if cursor is not None:
         rating, entry_id = _decode(cursor)
         query = query.where(
             or_(
                 CR.c.rating < rating,
-                and_(CR.c.rating == rating, CR.c.club_player_id > entry_id),
+                and_(CR.c.rating == rating, CR.c.club_player_id < entry_id),
             )
         )
     rows = session.execute(query.limit(limit + 1)).all()

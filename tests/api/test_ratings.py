@@ -208,7 +208,7 @@ def test_a_season_of_evenings_is_rated_as_the_domain_rates_each_in_turn(
         assert lines[name]["games"] == played[name]
     assert sum(line["rating"] for line in lines.values()) == pytest.approx(1500 * len(lines))
     ranked = [line["name"] for line in rating_list(client, club, limit=100)["items"]]
-    assert ranked == sorted(expected, key=lambda n: (-expected[n], ids[n]))
+    assert ranked == sorted(expected, key=lambda n: (-expected[n], -ids[n]))
     assert ranked[0] == "P00"
     assert len(history(client, club, ids["P00"])) == sum(
         "P00" in [STRENGTH[(n * 5 + i) % 12] for i in range(8)] for n in range(6)
