@@ -8,7 +8,7 @@ migrations. The list: a club's entries and their ratings are inserted in bulk (n
 beside another club's as many (then, on PostgreSQL, ``ANALYZE``, as autovacuum would);
 ``GET /v1/clubs/{id}/ratings`` is asked ``--runs`` times for the first page, a page 5,000
 entries down (its cursor) and a page of 100, through the HTTP API in process with the club
-key, and ``ratings.page`` alone (the SQL and reading the rows).
+key, and ``rating_reads.page`` alone (the SQL and reading the rows).
 The recompute: ``--tournaments`` club tournaments of 30 of 60 register players, 4 rounds
 each, played through the API (each rated as it finishes, not timed), then ``recompute`` of
 the club timed 5 times in a transaction rolled back. Figures go in ``docs/performance.md``
@@ -35,7 +35,7 @@ from sqlalchemy import insert, select, text
 from sqlalchemy.orm import Session
 
 from app.main import create_app
-from app.services import ratings
+from app.services import rating_reads, ratings
 from app.services.ratings import CR
 from app.services.register import CP
 from app.settings import Settings
@@ -113,7 +113,7 @@ def list_times(url: str, count: int, runs: int) -> list[Row]:
                     found[label] = len(answer.json()["items"])
                     with Session(app.state.engine) as session:
                         started = time.perf_counter()
-                        ratings.page(
+                        rating_reads.page(
                             session,
                             club["id"],
                             limit=params["limit"],

@@ -15,7 +15,7 @@ from app.api.deps import SessionDep
 from app.api.routing import CommittingRoute
 from app.inputs import MAX_INTEGER
 from app.read_models import ClubRatingPage, ClubRatingRead, RatingHistoryPage, RatingStepRead
-from app.services import ratings
+from app.services import rating_reads, ratings
 
 router = APIRouter(prefix="/v1/clubs/{club_id}", tags=["club-ratings"], route_class=CommittingRoute)
 EntryId = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="The register entry's id")]
@@ -39,7 +39,7 @@ def list_ratings(
 ) -> Response:
     """Every register entry that played a rated tournament of the club: its rating, games,
     last change (and RD under Glicko-2), best first. The ETag is the page's hash."""
-    found, next_cursor = ratings.page(session, write.club_id, limit=limit, cursor=cursor)
+    found, next_cursor = rating_reads.page(session, write.club_id, limit=limit, cursor=cursor)
     page = ClubRatingPage(
         rating_system=ratings.system_of(session, write.club_id).kind,
         items=[
@@ -78,7 +78,7 @@ def rating_history(
 ) -> Response:
     """The entry's rating before and after each rated tournament it played, oldest first, with
     its games, score and performance rating there."""
-    steps, last = ratings.history(
+    steps, last = rating_reads.history(
         session, write.club_id, player_id, limit=limit, after=paging.decode_id(cursor)
     )
     page = RatingHistoryPage(

@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 from app.domain.types import FideTitle, Player
 from app.errors import NotAClubTournament, RepeatedClubPlayer
-from app.services import access, clubs, players, ratings, register, tournaments
+from app.services import access, clubs, players, rating_reads, register, tournaments
 
 
 def create(
@@ -47,7 +47,7 @@ def _with_club_ratings(
 ) -> list[register.Entrant]:
     """Each entrant with a club rating gets it (rounded) as its rating; the others keep the
     rating given or the register's."""
-    found = ratings.seeding_ratings(
+    found = rating_reads.seeding_ratings(
         session, [e.entry_id for e in entrants if e.entry_id is not None]
     )
     return [
