@@ -176,7 +176,7 @@ def test_clubs_made_before_ratings_upgrade_to_elo_and_keep_working(empty_url: st
     tournament: the club rates by Elo (K 20) with nobody rated yet, its key still opens it,
     and the tournament stays club-less."""
     config = alembic_config(empty_url)
-    command.upgrade(config, "a6c2d8e4f190")  # the head before ratings
+    command.upgrade(config, "d3e5f7a9b1c2")  # the head before ratings
     engine = create_engine(empty_url)
     key = "the-club-key"
     at = datetime.now(UTC)

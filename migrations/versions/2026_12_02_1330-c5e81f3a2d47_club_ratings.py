@@ -2,8 +2,8 @@
 each register entry's rating and its history, and the club's event outbox
 
 Revision ID: c5e81f3a2d47
-Revises: a6c2d8e4f190
-Create Date: 2026-12-02 13:00:00
+Revises: d3e5f7a9b1c2
+Create Date: 2026-12-02 13:30:00
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "c5e81f3a2d47"
-down_revision: str | None = "a6c2d8e4f190"
+down_revision: str | None = "d3e5f7a9b1c2"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
