@@ -211,6 +211,10 @@ class NotAClubTournament(InvalidValue):
     code = "not_a_club_tournament"
 
 
+class TeamEntriesInClub(InvalidValue):
+    code = "team_entries_in_club"
+
+
 class NotModified(Exception):
     """``If-None-Match`` names the current version: answer 304 without a body."""
 

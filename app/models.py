@@ -77,6 +77,10 @@ class TournamentRow(SQLModel, table=True):
     third_place: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     # final phase double_elimination: whether the grand final's reset is played (null: yes)
     grand_final_reset: bool | None = None
+    # an entry is a player, or a team of two named players (doubles); chosen at creation
+    entry: str = Field(
+        default="player", max_length=8, sa_column_kwargs={"server_default": "player"}
+    )
     # the format in force, as resolved by the domain at the last write
     resolved_swiss_rounds: int
     resolved_final_phase: str = Field()  # a FinalPhaseKind: see final_phase
@@ -114,6 +118,8 @@ class PlayerRow(SQLModel, table=True):
     # the club register's entry this player is (null: a club-less tournament); a merge of two
     # entries points the players of the merged one here to the kept one
     club_player_id: int | None = Field(default=None, foreign_key="club_player.id", index=True)
+    # a team entry's two players, [name, name] (null: a single player)
+    members: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class ForbiddenPairRow(SQLModel, table=True):

@@ -25,6 +25,7 @@ from app.domain.ratings.club import RatingSystem
 from app.domain.types import (
     ByeKind,
     DecidedBy,
+    Entry,
     FideTitle,
     Forfeit,
     InitialColour,
@@ -170,6 +171,11 @@ class TournamentRead(BaseModel):
     pair_checked_in_only: bool = Field(
         description="Round 1 pairs only the checked-in players (the others miss round 1 only)"
     )
+    entry: Entry = Field(
+        Entry.PLAYER,
+        description="`player`, or `team`: every entry a team of two named players (doubles; "
+        "their names in each player's and standings row's `members`)",
+    )
     round_duration: int | None = Field(
         description="A round's time in seconds, what the round clock counts down (null: none "
         "set; a clock is then started with its own `duration`)",
@@ -226,6 +232,11 @@ class PlayerRead(BaseModel):
         None, description="Club, school or family (`avoid_same_team`)", examples=[None]
     )
     checked_in: bool = Field(description="On the check-in list of round 1")
+    members: list[str] | None = Field(
+        None,
+        description='A team entry\'s two players (`entry: "team"`); null for a single player',
+        examples=[None],
+    )
 
 
 class TournamentCreated(TournamentRead):
@@ -427,6 +438,9 @@ class StandingRowRead(BaseModel):
     rank: int
     player_id: int
     name: str
+    members: list[str] | None = Field(
+        None, description="A team entry's two players (doubles); null for a single player"
+    )
     group: str | None
     played: int
     wins: int

@@ -92,7 +92,8 @@ def update_player(
     `{"team": …}` puts the player in a team (`""` or `null`: in none), acting on the rounds not
     paired yet; `{"checked_in": true}` (or false) puts the player on (or off) round 1's
     check-in list, in registration only (409 `registration_closed` later): where the tournament
-    has `pair_checked_in_only`, round 1 pairs only the players on it."""
+    has `pair_checked_in_only`, round 1 pairs only the players on it; `{"members": [a, b]}`
+    names a team entry's two players anew (doubles), at any time."""
     team: dict[str, str | None] = (
         {"team": body.team or None} if "team" in body.model_fields_set else {}
     )
@@ -103,6 +104,7 @@ def update_player(
         name=body.name,
         withdraw=bool(body.withdrawn),
         checked_in=body.checked_in,
+        members=body.members,
         **team,
     )
     return views.player(player)

@@ -13,9 +13,11 @@ from app.domain.clock import MAX_DURATION_SECONDS, ClockAction
 from app.domain.forbidden import MAX_TEAM_LENGTH, PairKind, TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset
 from app.domain.pairing_checks import CheckRule
+from app.domain.registration import TEAM_SIZE
 from app.domain.types import (
     ByeKind,
     DecidedBy,
+    Entry,
     FideTitle,
     Forfeit,
     InitialColour,
@@ -52,6 +54,16 @@ TournamentName = Annotated[
     ),
 ]
 # Bounds sit inside, before JSON_NUMBER, so that OpenAPI shows them as minimum/maximum.
+Members = Annotated[
+    list[Name],
+    Field(
+        min_length=TEAM_SIZE,
+        max_length=TEAM_SIZE,
+        description='`entry: "team"` (doubles): the two players of the team entry, who play '
+        "every match together; `name` is the team's name",
+        examples=[["Rossi", "Bianchi"]],
+    ),
+]
 Goals = Annotated[int, Field(ge=0, le=999), JSON_NUMBER]
 Rating = Annotated[int, Field(ge=0, le=100_000), JSON_NUMBER]
 Rounds = Annotated[int, Field(ge=1), JSON_NUMBER]
@@ -148,6 +160,7 @@ class PlayerCreate(Schema):
     team: Team | None = Field(
         None, description="Club, school or family (`avoid_same_team`)", examples=["Rovereto"]
     )
+    members: Members | None = None
 
 
 class TournamentCreate(Schema):
@@ -188,6 +201,11 @@ class TournamentCreate(Schema):
     pair_checked_in_only: CheckedInOnly = False
     round_duration: RoundDuration | None = None
     player_results: PlayerResults = False
+    entry: Entry | None = Field(
+        None,
+        description="`player` (the default) or `team`: every entry a team of two named players "
+        "(doubles: each listed with `members`), paired and ranked as one. Chosen at creation",
+    )
 
     model_config = ConfigDict(
         extra="forbid",
@@ -248,6 +266,11 @@ class PlayerUpdate(Schema):
     team: Team | None = None
     checked_in: Annotated[bool, JSON_BOOLEAN] | None = Field(
         None, description="On (true) or off the check-in list of round 1; in registration only"
+    )
+    members: Members | None = Field(
+        None,
+        description="A team entry's two players named anew (a substitute), at any time; the "
+        "team keeps its results",
     )
 
     model_config = ConfigDict(

@@ -1,7 +1,8 @@
 """Registration: the players an organizer lists, their names, start numbers and groups
 (``tournament.md``, "Settings, chosen at creation": names unique after trimming, compared
 case-insensitively; start numbers by rating. ``docs/rules.md``: "Groups", and the pairing numbers
-of "Tournaments paired `dutch`")."""
+of "Tournaments paired `dutch`"), and the two players of a team entry (``docs/rules.md``,
+"Doubles")."""
 
 from __future__ import annotations
 
@@ -15,27 +16,37 @@ from app.domain.forbidden import clean_team
 from app.domain.formats import GroupsSetting
 from app.domain.groups import assign_groups, name_key
 from app.domain.pairing.registry import SYSTEMS
-from app.domain.types import FideTitle, PairingSystem, Player, PlayerId
+from app.domain.types import Entry, FideTitle, PairingSystem, Player, PlayerId
 
 MAX_NAME_LENGTH = 80
+TEAM_SIZE = 2
+"""A team entry is two players (doubles)."""
 
 
 @dataclass(frozen=True, slots=True)
 class NewPlayer:
-    """A player as the organizer lists them; the tournament gives the id and start number."""
+    """A player as the organizer lists them; the tournament gives the id and start number.
+    ``members`` names the two players of a team entry (none for a single player)."""
 
     name: str
     rating: int | None = None
     title: FideTitle | None = None
     fide_id: int | None = None
     team: str | None = None
+    members: tuple[str, ...] = ()
 
 
-def listed_players(players: Sequence[NewPlayer]) -> list[Player]:
-    """The players listed at creation: ids and start numbers in list order, each name once."""
+def listed_players(players: Sequence[NewPlayer], entry: Entry = Entry.PLAYER) -> list[Player]:
+    """The players listed at creation: ids and start numbers in list order, each name once,
+    and each team member in one team."""
     listed: list[Player] = []
     seen: set[str] = set()
     for number, new in enumerate(players, start=1):
+        members = clean_members(new.members, entry)
+        try:
+            check_new_members(listed, members)
+        except DuplicateName as twice:  # a list that names one person twice is never valid
+            raise RepeatedName(str(twice)) from None
         player = Player(
             PlayerId(number),
             clean_name(new.name),
@@ -44,6 +55,7 @@ def listed_players(players: Sequence[NewPlayer]) -> list[Player]:
             title=new.title,
             fide_id=new.fide_id,
             team=clean_team(new.team),
+            members=members,
         )
         if name_key(player.name) in seen:
             raise RepeatedName(
@@ -66,6 +78,45 @@ def clean_name(name: str) -> str:
     if any(unicodedata.category(c) == "Cc" for c in cleaned):
         raise InvalidSettings("a player name has no control characters: remove them")
     return cleaned
+
+
+def clean_members(members: Sequence[str], entry: Entry) -> tuple[str, ...]:
+    """A team entry's two players, each name cleaned as a player's and the two different; a
+    single player's entry names none."""
+    if entry is Entry.PLAYER:
+        if members:
+            raise InvalidSettings(
+                'members name the two players of a team entry (`entry: "team"`): this '
+                "tournament's entries are single players, leave them out"
+            )
+        return ()
+    if len(members) != TEAM_SIZE:
+        raise InvalidSettings(
+            f"a team entry names its {TEAM_SIZE} players in `members` "
+            f"(this one names {len(members)})"
+        )
+    cleaned = tuple(clean_name(m) for m in members)
+    if len({name_key(m) for m in cleaned}) < len(cleaned):
+        raise InvalidSettings(
+            f"the two players of a team are two people: {cleaned[0]!r} is named twice"
+        )
+    return cleaned
+
+
+def check_new_members(
+    players: Iterable[Player], members: Sequence[str], *, ignore: PlayerId | None = None
+) -> None:
+    """A person plays in one team of the tournament (names compared as player names are)."""
+    keys = {name_key(m) for m in members}
+    for p in players:
+        if p.id == ignore:
+            continue
+        for member in p.members:
+            if name_key(member) in keys:
+                raise DuplicateName(
+                    f"{member!r} already plays in the team {p.name!r}: a player is in one "
+                    "team of the tournament (tell namesakes apart: an initial, a town)"
+                )
 
 
 def check_new_name(players: Iterable[Player], name: str, *, ignore: PlayerId | None = None) -> None:

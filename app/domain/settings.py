@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 from app.domain.errors import InvalidSettings
 from app.domain.forbidden import TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupsSetting
-from app.domain.types import ByeKind, InitialColour, PairingSystem, PointsTable, Tiebreak
+from app.domain.types import (
+    ByeKind,
+    Entry,
+    InitialColour,
+    PairingSystem,
+    PointsTable,
+    Tiebreak,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +31,8 @@ class Settings:
     ``pair_checked_in_only`` pairs only the checked-in players in round 1
     (``app.domain.attendance``). ``round_duration`` is a round's time in seconds, what a round's
     clock counts down when started without another (``app.domain.clock``; ``None``: no default);
-    it may change at any time, as it only acts on clocks started afterwards.
+    it may change at any time, as it only acts on clocks started afterwards. ``entry`` says
+    whether an entry is one player or a team of two (doubles); it is chosen at creation only.
     """
 
     seed: int
@@ -43,6 +51,7 @@ class Settings:
     avoid_same_team: TeamRule = TeamRule.OFF
     pair_checked_in_only: bool = False
     round_duration: int | None = None
+    entry: Entry = Entry.PLAYER
 
     @property
     def byes_allowed(self) -> frozenset[ByeKind]:

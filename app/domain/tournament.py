@@ -49,7 +49,9 @@ from app.domain.pairing.registry import SYSTEMS
 from app.domain.pairing_checks import Board
 from app.domain.registration import (
     NewPlayer,
+    check_new_members,
     check_new_name,
+    clean_members,
     clean_name,
     listed_players,
     start_numbers,
@@ -106,7 +108,7 @@ class Tournament(TournamentState):
     def create(cls, settings: Settings, players: Sequence[NewPlayer]) -> Tournament:
         """A new tournament in registration; start numbers and groups assigned, format checked."""
         settings.check()
-        tournament = cls(settings, listed_players(players))
+        tournament = cls(settings, listed_players(players, settings.entry))
         tournament._renumber(strict=True)
         return tournament
 
@@ -150,6 +152,8 @@ class Tournament(TournamentState):
         """
         name = clean_name(new.name)
         check_new_name(self.players.values(), name)
+        members = clean_members(new.members, self.settings.entry)
+        check_new_members(self.players.values(), members)
         if len(self.players) >= MAX_PLAYERS:
             raise TooManyPlayers(
                 f"a tournament takes at most {MAX_PLAYERS} players: this one is full"
@@ -164,6 +168,7 @@ class Tournament(TournamentState):
                 title=new.title,
                 fide_id=new.fide_id,
                 team=clean_team(new.team),
+                members=members,
             )
             self._renumber()
             return self.players[pid]
@@ -183,6 +188,7 @@ class Tournament(TournamentState):
             title=new.title,
             fide_id=new.fide_id,
             team=clean_team(new.team),
+            members=members,
         )
         if SYSTEMS[self.settings.pairing].capabilities.fide_numbers:
             self.players = chess.place_late_entry(self.players, player)
@@ -210,6 +216,16 @@ class Tournament(TournamentState):
         rounds not paired yet."""
         player = self._player(player_id)
         self.players[player_id] = replace(player, team=clean_team(team))
+        return self.players[player_id]
+
+    @_command
+    def set_members(self, player_id: PlayerId, members: Sequence[str]) -> Player:
+        """Name a team entry's two players anew (a substitute), at any time: the team keeps
+        its entry, results and standing."""
+        player = self._player(player_id)
+        cleaned = clean_members(members, self.settings.entry)
+        check_new_members(self.players.values(), cleaned, ignore=player_id)
+        self.players[player_id] = replace(player, members=cleaned)
         return self.players[player_id]
 
     @_command

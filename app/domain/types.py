@@ -95,6 +95,15 @@ class Tiebreak(StrEnum):
     DIRECT_ENCOUNTER = "direct_encounter"
 
 
+class Entry(StrEnum):
+    """What an entry of the tournament is: one player, or a team of two named players who
+    play every match together (doubles: the pairing, the standings and the final phase see the
+    team as one entry)."""
+
+    PLAYER = "player"
+    TEAM = "team"
+
+
 class PairingSystem(StrEnum):
     NEAREST = "nearest"
     LIM = "lim"
@@ -200,6 +209,7 @@ class Player:
     the player's club, school or family (``forbidden.clean_team``), which the tournament's
     ``avoid_same_team`` may keep apart.
     ``checked_in`` whether they are on round 1's check-in list (``app.domain.attendance``).
+    ``members`` the two players of a team entry (``registration.Entry``), none for a player.
     """
 
     id: PlayerId
@@ -214,6 +224,7 @@ class Player:
     requested_byes: tuple[RequestedBye, ...] = ()
     team: str | None = None
     checked_in: bool = False
+    members: tuple[str, ...] = ()
 
     def requested_bye(self, number: RoundNumber) -> ByeKind | None:
         """The bye the player asked for in round ``number``, if any."""

@@ -105,13 +105,15 @@ def fraction_number(half_points: Fraction) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One row of a standings table, with the player's name, start number and group."""
+    """One row of a standings table, with the player's name, start number and group, and a
+    team entry's two players (doubles)."""
 
     row: StandingRow
     name: str
     start_number: int
     group: GroupName | None
     qualified: bool
+    members: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +237,12 @@ def standings_tables(tournament: Tournament) -> tuple[StandingsTable, ...]:
             player = tournament.players[row.player_id]
             lines.append(
                 Line(
-                    row, player.name, player.start_number, player.group, row.player_id in qualified
+                    row,
+                    player.name,
+                    player.start_number,
+                    player.group,
+                    row.player_id in qualified,
+                    player.members,
                 )
             )
         tables.append(StandingsTable(group, tuple(lines)))

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Literal
 
 from app.domain.tournament import Tournament
+from app.domain.types import Entry
 from app.pages.i18n import Language
 from app.pages.view import fraction_number, points_number, standings_tables
 
@@ -45,6 +46,8 @@ CSV_COLUMNS = (
     "withdrawn",
     "final_place",
 )
+TEAM_COLUMNS = ("member_1", "member_2")
+"""After ``name`` in a tournament of team entries (doubles): the team's two players."""
 _QUOTED = re.compile(r'[,;\t\r\n"]')
 """A cell holding one of these is quoted: where a spreadsheet may end a cell (the comma, the
 semicolon and the tab, whichever its locale splits on, and the line breaks), and the quote."""
@@ -67,6 +70,8 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
     spreadsheet splitting on ``;`` or tab starts a new cell there, quotes or not).
     ``final_place`` is the player's place in the final ranking once it is decided, else empty;
     ``direct_encounter`` is empty where it does not apply, and Sonneborn-Berger may have quarters.
+    A tournament of team entries (doubles) has ``member_1`` and ``member_2`` after ``name``:
+    the team's two players.
     """
     ranking = tournament.final_ranking() or []
     places = {player_id: place for place, player_id in enumerate(ranking, start=1)}
@@ -75,16 +80,21 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
     def line_of(*cells: object) -> str:
         return between.join(_cell(value, decimal) for value in cells) + "\r\n"
 
-    lines = [line_of(*CSV_COLUMNS)]
+    teams = tournament.settings.entry is Entry.TEAM
+    at = CSV_COLUMNS.index("name") + 1
+    columns = CSV_COLUMNS[:at] + TEAM_COLUMNS + CSV_COLUMNS[at:] if teams else CSV_COLUMNS
+    lines = [line_of(*columns)]
     for table in standings_tables(tournament):
         for line in table.lines:
             row = line.row
+            members = tuple(_text(m) for m in line.members) if teams else ()
             lines.append(
                 line_of(
                     row.rank,
                     row.player_id,
                     line.start_number,
                     _text(line.name),
+                    *members,
                     line.group or "",
                     row.played,
                     row.wins,

@@ -6,8 +6,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.domain.types import FideTitle, Player
-from app.errors import NotAClubTournament, RepeatedClubPlayer
+from app.domain.types import Entry, Player
+from app.errors import NotAClubTournament, RepeatedClubPlayer, TeamEntriesInClub
 from app.services import access, clubs, players, rating_reads, register, tournaments
 
 
@@ -22,7 +22,13 @@ def create(
 ) -> tournaments.Created:
     """A tournament of the club, with its own organizer token as any (the club's keys are its
     organizers too). Under the club's lock, so a merge cannot move an entry in between.
+    Its entries are the register's players: team entries (doubles) are refused.
     ``seed_by_club_rating``: the register's players play with their club rating."""
+    if fields.get("entry") == Entry.TEAM:
+        raise TeamEntriesInClub(
+            "a club's tournament enters the players of its register: team entries "
+            '(`entry: "team"`) are for tournaments of their own (`POST /v1/tournaments`)'
+        )
     version = clubs.lock(session, write)
     entrants = register.entrants(session, write.club_id, players)
     if seed_by_club_rating:
@@ -83,12 +89,4 @@ def add_player(session: Session, write: access.Write, given: dict[str, Any]) -> 
 
 
 def _add(session: Session, write: access.Write, given: dict[str, Any]) -> Player:
-    return players.add(
-        session,
-        write,
-        name=given["name"],
-        rating=given.get("rating"),
-        title=FideTitle(given["title"]) if given.get("title") else None,
-        fide_id=given.get("fide_id"),
-        team=given.get("team"),
-    )
+    return players.add(session, write, players.new_player(given))

@@ -3,6 +3,9 @@ registration."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from sqlalchemy.orm import Session
 
 from app.domain.errors import UnknownPlayer
@@ -12,28 +15,33 @@ from app.domain.types import ByeKind, FideTitle, Player, PlayerId, RoundNumber
 from app.services import access, commands, events
 
 
-def add(
-    session: Session,
-    write: access.Write,
-    *,
-    name: str,
-    rating: int | None,
-    title: FideTitle | None = None,
-    fide_id: int | None = None,
-    team: str | None = None,
-) -> Player:
-    detail: dict[str, object] = {"name": name, "rating": rating}
-    if team is not None:
-        detail["team"] = team
-    if title is not None:
-        detail["title"] = title.value
-    if fide_id is not None:
-        detail["fide_id"] = fide_id
+def new_player(given: Mapping[str, Any]) -> NewPlayer:
+    """A player as a request body lists them (creation, late entry, a club's register)."""
+    return NewPlayer(
+        given["name"],
+        given.get("rating"),
+        FideTitle(given["title"]) if given.get("title") else None,
+        given.get("fide_id"),
+        given.get("team"),
+        tuple(given.get("members") or ()),
+    )
+
+
+def add(session: Session, write: access.Write, new: NewPlayer) -> Player:
+    detail: dict[str, object] = {"name": new.name, "rating": new.rating}
+    if new.team is not None:
+        detail["team"] = new.team
+    if new.title is not None:
+        detail["title"] = new.title.value
+    if new.fide_id is not None:
+        detail["fide_id"] = new.fide_id
+    if new.members:
+        detail["members"] = list(new.members)
     _, player = commands.run(
         session,
         write,
         "players-create",
-        lambda t: t.add_player(NewPlayer(name, rating, title, fide_id, team)),
+        lambda t: t.add_player(new),
         detail=detail,
         watch=lambda _: lambda _t, p: [(events.PLAYER_ADDED, events.player_data(p))],
     )
@@ -52,9 +60,11 @@ def update(
     withdraw: bool,
     team: str | object | None = _KEEP,
     checked_in: bool | None = None,
+    members: Sequence[str] | None = None,
 ) -> Player:
-    """Rename, put in a team (``None``: in none; left out: as it is), check in or out and/or
-    withdraw; all checked by the domain before anything changes."""
+    """Rename, put in a team (``None``: in none; left out: as it is), name a team entry's two
+    players anew, check in or out and/or withdraw; all checked by the domain before anything
+    changes."""
     pid = PlayerId(player_id)
 
     def change(t: Tournament) -> Player:
@@ -66,6 +76,8 @@ def update(
             t.rename_player(pid, name)
         if team is not _KEEP:
             t.set_team(pid, team if isinstance(team, str) else None)
+        if members is not None:
+            t.set_members(pid, members)
         if checked_in is not None:
             t.check_in(pid, checked_in)
         if withdraw:
@@ -81,7 +93,9 @@ def update(
         detail["withdrawn"] = True
     if checked_in is not None:
         detail["checked_in"] = checked_in
-    changed = name is not None or team is not _KEEP or checked_in is not None
+    if members is not None:
+        detail["members"] = list(members)
+    changed = name is not None or team is not _KEEP or checked_in is not None or members is not None
     kind = events.PLAYER_WITHDRAWN if withdraw else events.PLAYER_UPDATED if changed else None
     _, player = commands.run(
         session,

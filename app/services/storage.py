@@ -25,6 +25,7 @@ from app.domain.tournament import Tournament
 from app.domain.types import (
     ByeKind,
     DecidedBy,
+    Entry,
     FideTitle,
     Forfeit,
     GroupName,
@@ -83,6 +84,7 @@ SETTINGS_COLUMNS = (
     T.c.top_cut_size,
     T.c.third_place,
     T.c.grand_final_reset,
+    T.c.entry,
     T.c.final_phase_started,
     T.c.final_seeds,
 )
@@ -127,6 +129,7 @@ def settings_from_columns(row: Any) -> Settings:
         top_cut_size=row.top_cut_size,
         third_place=row.third_place,
         grand_final_reset=row.grand_final_reset,
+        entry=Entry(row.entry),
     )
 
 
@@ -162,6 +165,7 @@ def settings_columns(settings: Settings) -> dict[str, Any]:
         "top_cut_size": settings.top_cut_size,
         "third_place": settings.third_place,
         "grand_final_reset": settings.grand_final_reset,
+        "entry": settings.entry.value,
     }
 
 
@@ -228,6 +232,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
             tuple(RequestedBye(RoundNumber(n), _BYE[k]) for n, k in r[9]) if r[9] else (),
             r[10],
             bool(r[11]),
+            tuple(r[12] or ()),
         )
         for r in session.execute(
             select(
@@ -243,6 +248,7 @@ def _rebuild(session: Session, tournament_id: str, header: Any) -> Tournament:
                 P.c.requested_byes,
                 P.c.team,
                 P.c.checked_in,
+                P.c.members,
             ).where(P.c.tournament_id == tournament_id)
         )
     ]
@@ -500,6 +506,7 @@ def _player_values(p: Player) -> dict[str, Any]:
         "requested_byes": [[b.round, b.kind.value] for b in p.requested_byes] or None,
         "team": p.team,
         "checked_in": p.checked_in,
+        "members": list(p.members) or None,
     }
 
 

@@ -17,12 +17,11 @@ from sqlalchemy.orm import Session
 from app.domain.forbidden import TeamRule
 from app.domain.formats import FinalPhaseKind, FormatPreset, GroupAssignment, GroupsSetting
 from app.domain.pairing.dutch.types import CHESS_POINTS
-from app.domain.registration import NewPlayer
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.types import (
     ByeKind,
-    FideTitle,
+    Entry,
     InitialColour,
     PairingSystem,
     PointsTable,
@@ -32,6 +31,7 @@ from app.domain.types import (
 from app.errors import ForeignCursor
 from app.inputs import TOURNAMENT_ID
 from app.services import access, audit, board_codes, commands, events, ratings, storage
+from app.services import players as players_service
 
 SEED_LIMIT = 2**53
 """Seeds stay exact in JavaScript clients."""
@@ -75,6 +75,7 @@ _SETTING_KINDS: dict[str, Callable[[Any], Any]] = {
     "avoid_same_team": TeamRule,
     "pair_checked_in_only": bool,
     "round_duration": int,
+    "entry": Entry,
 }
 
 
@@ -102,6 +103,8 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
         values["third_place"] = False  # null: the default
     if values.get("pair_checked_in_only", False) is None:
         values["pair_checked_in_only"] = False  # null: the default
+    if "entry" in values and values["entry"] is None:
+        values["entry"] = Entry.PLAYER  # null: the default
     if base is not None:
         return replace(base, **{k: v for k, v in values.items() if k != "seed" or v is not None})
     if values.get("seed") is None:
@@ -124,16 +127,7 @@ def create(
     player_results = bool(fields.pop("player_results", False))
     tournament = Tournament.create(
         settings_from(fields),
-        [
-            NewPlayer(
-                p["name"],
-                p.get("rating"),
-                FideTitle(p["title"]) if p.get("title") else None,
-                p.get("fide_id"),
-                p.get("team"),
-            )
-            for p in players
-        ],
+        [players_service.new_player(p) for p in players],
     )
     return insert_new(
         session,

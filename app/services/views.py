@@ -84,6 +84,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
         allowed_byes=sorted(settings.byes_allowed),
         avoid_same_team=settings.avoid_same_team,
         pair_checked_in_only=settings.pair_checked_in_only,
+        entry=settings.entry,
         round_duration=settings.round_duration,
         player_results=bool(row.player_results),
         seed=row.seed,
@@ -127,6 +128,7 @@ def player(p: Player) -> s.PlayerRead:
         requested_byes=[s.RequestedByeRead(round=b.round, kind=b.kind) for b in p.requested_byes],
         team=p.team,
         checked_in=p.checked_in,
+        members=list(p.members) or None,
     )
 
 
@@ -205,6 +207,7 @@ def standings(t: Tournament, group: GroupName | None) -> s.StandingsRead:
                 rank=r.rank,
                 player_id=r.player_id,
                 name=names[r.player_id].name,
+                members=list(names[r.player_id].members) or None,
                 group=names[r.player_id].group,
                 played=r.played,
                 wins=r.wins,

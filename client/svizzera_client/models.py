@@ -66,6 +66,8 @@ InitialColour = Literal["white", "black", "draw"]
 PairKind = Literal["hard", "soft"]
 """A forbidden pair: ``hard`` never paired, ``soft`` avoided unless the round cannot be paired
 otherwise."""
+Entry = Literal["player", "team"]
+"""What an entry is: one player, or a team of two named players (doubles)."""
 TeamRule = Literal["off", "soft", "hard"]
 """``avoid_same_team``: whether two players of one team are a forbidden pair, and of which
 kind."""
@@ -168,6 +170,8 @@ class PlayerCreate(Request):
     fide_id: int | None = None
     team: str | None = None
     """Club, school or family (``avoid_same_team``)."""
+    members: list[str] | None = None
+    """A team entry's two players (``entry="team"``, doubles); ``name`` is the team's."""
 
 
 class TournamentCreate(Request):
@@ -198,6 +202,8 @@ class TournamentCreate(Request):
     """A round's time in seconds: what a round's clock counts down (``change_clock``)."""
     player_results: bool | None = None
     """Players report results with their board's code (``create_claim``)."""
+    entry: Entry | None = None
+    """``team``: every entry a team of two named players (doubles, each with ``members``)."""
 
 
 class TournamentUpdate(Request):
@@ -229,12 +235,14 @@ class TournamentUpdate(Request):
 class PlayerUpdate(Request):
     """``name`` renames; ``withdrawn=True`` withdraws (cannot be undone); ``team`` puts the
     player in a team (``team=None`` or ``""``, given: in none); ``checked_in`` puts the player
-    on (or off) round 1's check-in list, in registration."""
+    on (or off) round 1's check-in list, in registration; ``members`` names a team entry's two
+    players anew (doubles)."""
 
     name: str | None = None
     withdrawn: Literal[True] | None = None
     team: str | None = None
     checked_in: bool | None = None
+    members: list[str] | None = None
 
 
 class ForbiddenPairCreate(Request):
@@ -340,6 +348,8 @@ class TournamentRead(Response):
     allowed_byes: list[ByeKind] = Field(default_factory=list)
     avoid_same_team: TeamRule = "off"
     pair_checked_in_only: bool = False
+    entry: Entry = "player"
+    """``team``: entries are teams of two (doubles), named in ``members``."""
     round_duration: int | None = None
     """A round's time in seconds (``None``: none set)."""
     player_results: bool = False
@@ -372,6 +382,8 @@ class PlayerRead(Response):
     requested_byes: list[RequestedByeRead] = Field(default_factory=list)
     team: str | None = None
     checked_in: bool = False
+    members: list[str] | None = None
+    """A team entry's two players (doubles); ``None`` for a single player."""
 
 
 class ForbiddenPairRead(Response):
@@ -526,6 +538,8 @@ class StandingRowRead(Response):
     rank: int
     player_id: int
     name: str
+    members: list[str] | None = None
+    """A team entry's two players (doubles); ``None`` for a single player."""
     group: str | None
     played: int
     wins: int

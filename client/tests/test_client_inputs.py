@@ -54,6 +54,28 @@ def test_a_bad_players_file_says_where(
         read_players(path)
 
 
+def test_a_file_of_teams_names_two_players_an_entry(tmp_path: Path) -> None:
+    lines = tmp_path / "teams.txt"
+    lines.write_text("Rossi / Bianchi\nVerdi / Neri / Gallo\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"entry 2 \('Verdi / Neri / Gallo'\)"):
+        read_players(lines, teams=True)
+    lines.write_text("Rossi / Bianchi, 1500\nVerdi / Neri\n", encoding="utf-8")
+    read = read_players(lines, teams=True)
+    assert [(p.name, p.rating, p.members) for p in read] == [
+        ("Rossi / Bianchi", 1500, ["Rossi", "Bianchi"]),
+        ("Verdi / Neri", None, ["Verdi", "Neri"]),
+    ]
+    table = tmp_path / "teams.csv"
+    table.write_text("name;member_1;member_2\nI Gialli;Anna;Bruno\nSoli;Carla;\n")
+    with pytest.raises(InputError, match=r"entry 2 \('Soli'\)"):
+        read_players(table, teams=True)
+    table.write_text("name;member_1;member_2\nI Gialli;Anna;Bruno\n")
+    assert [(p.name, p.members) for p in read_players(table, teams=True)] == [
+        ("I Gialli", ["Anna", "Bruno"])
+    ]
+    assert read_players(table)[0].members == ["Anna", "Bruno"]  # the server checks the entry
+
+
 def test_answers_at_the_prompt() -> None:
     assert parse_answer("2-1") == ResultWrite(home=2, away=1)
     assert parse_answer(" 0:3 ") == ResultWrite(home=0, away=3)

@@ -183,6 +183,14 @@ def create(
             help="Players report results with their board's code (svizzera print: the cards).",
         ),
     ] = False,
+    teams: Annotated[
+        bool,
+        typer.Option(
+            "--teams",
+            help="Doubles: each entry a team of two (a line 'A / B', or a .csv with "
+            "member_1 and member_2).",
+        ),
+    ] = False,
     create_key: CreateKey = None,
     server: Server = DEFAULT_SERVER,
     json: Json = False,
@@ -191,7 +199,8 @@ def create(
     with Session(server, as_json=json) as s:
         settings = {
             "name": name or players_file.stem,
-            "players": read_players(players_file),
+            "players": read_players(players_file, teams=teams),
+            "entry": "team" if teams else None,
             "pairing": pairing,
             "tiebreak": tiebreak,
             "format": format_,

@@ -13,7 +13,7 @@ class InputError(ValueError):
     """A players file or a result that cannot be read; the message says where and why."""
 
 
-def read_players(path: Path) -> list[PlayerCreate]:
+def read_players(path: Path, *, teams: bool = False) -> list[PlayerCreate]:
     """The players of ``path``.
 
     ``.csv``: columns ``name`` and ``rating`` (a header row naming them is optional; without
@@ -21,6 +21,11 @@ def read_players(path: Path) -> list[PlayerCreate]:
     Any other file: one name per line, a rating may follow after a last comma
     (``Rossi, 1850``). Blank lines and lines starting with ``#`` are skipped; ratings are
     optional everywhere.
+
+    ``teams`` (doubles): each entry is a team of two. In a ``.csv`` the header names the
+    columns ``member_1`` and ``member_2`` (``name`` is the team's name); in any other file a
+    line names the two players split by `` / `` (``Rossi / Bianchi``), which is also the
+    team's name.
     """
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -31,6 +36,15 @@ def read_players(path: Path) -> list[PlayerCreate]:
     players = _from_csv(path, text) if path.suffix.lower() == ".csv" else _from_lines(path, text)
     if not players:
         raise InputError(f"{path} has no players")
+    if teams:
+        for number, player in enumerate(players, start=1):
+            if player.members is None:
+                player.members = [m.strip() for m in player.name.split(" / ")]
+            if len(player.members) != 2 or not all(player.members):
+                raise InputError(
+                    f"{path}, entry {number} ({player.name!r}): a team names its two players "
+                    "(`A / B` on a line, or the columns member_1 and member_2 of a .csv)"
+                )
     return players
 
 
@@ -55,6 +69,7 @@ def _from_csv(path: Path, text: str) -> list[PlayerCreate]:
         dialect = csv.excel  # a single column: nothing to sniff
     name_at: int = 0
     rating_at: int | None = 1
+    members_at: tuple[int, int] | None = None
     players: list[PlayerCreate] = []
     header_possible = True
     for number, row in enumerate(csv.reader(text.splitlines(), dialect), start=1):
@@ -65,6 +80,8 @@ def _from_csv(path: Path, text: str) -> list[PlayerCreate]:
         if header_possible and "name" in lowered:
             name_at = lowered.index("name")
             rating_at = lowered.index("rating") if "rating" in lowered else None
+            if "member_1" in lowered and "member_2" in lowered:
+                members_at = (lowered.index("member_1"), lowered.index("member_2"))
             header_possible = False
             continue
         header_possible = False
@@ -74,7 +91,12 @@ def _from_csv(path: Path, text: str) -> list[PlayerCreate]:
             raise InputError(f"{path}, line {number}: no name")
         if rating and not rating.isdigit():
             raise InputError(f"{path}, line {number}: rating {rating!r} is not a whole number")
-        players.append(PlayerCreate(name=name, rating=int(rating) if rating else None))
+        members = None
+        if members_at is not None:
+            members = [cells[i] if i < len(cells) else "" for i in members_at]
+        players.append(
+            PlayerCreate(name=name, rating=int(rating) if rating else None, members=members)
+        )
     return players
 
 

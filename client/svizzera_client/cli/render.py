@@ -270,6 +270,8 @@ def standings_table(standings: StandingsRead) -> Table:
         table.add_column(column, justify="right")
     for r in standings.rows:
         name = f"{r.name} (withdrawn)" if r.withdrawn else r.name
+        if r.members:
+            name += "\n" + " · ".join(r.members)
         row = [str(r.rank), name] + ([r.group or ""] if grouped else [])
         row += [str(r.played), str(r.wins), str(r.draws), str(r.losses)]
         row += [f"{r.goals_for}:{r.goals_against}", str(r.points)]
