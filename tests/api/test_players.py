@@ -23,6 +23,7 @@ def test_add_rename_delete_in_registration(client: ApiClient) -> None:
         "requested_byes": [],
         "team": None,
         "checked_in": False,
+        "members": None,
     }
     assert_problem(
         client.post(f"/v1/tournaments/{t.id}/players", json={"name": "ROSSI"}, headers=t.auth),
