@@ -139,6 +139,7 @@ def expected_rows(
 ) -> list[dict[str, Any]]:
     lines = expected_lines(players, rounds)
     names = {p["id"]: p["name"] for p in players}
+    members = {p["id"]: p.get("members") for p in players}
     encounters = direct_encounters(lines)
     rows = []
     for line in lines.values():
@@ -147,6 +148,7 @@ def expected_rows(
             {
                 "player_id": line.player_id,
                 "name": names[line.player_id],
+                "members": members[line.player_id],
                 "group": line.group,
                 "played": line.wins + line.draws + line.losses,
                 "wins": line.wins,
