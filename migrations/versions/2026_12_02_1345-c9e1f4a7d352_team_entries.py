@@ -1,8 +1,8 @@
 """team entries (doubles): a tournament's kind of entry, and a team's two players
 
 Revision ID: c9e1f4a7d352
-Revises: d3e5f7a9b1c2
-Create Date: 2026-12-02 13:30:00
+Revises: c5e81f3a2d47
+Create Date: 2026-12-02 13:45:00
 
 Existing tournaments keep single-player entries (the server default), their players no members.
 """
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "c9e1f4a7d352"
-down_revision: str | None = "d3e5f7a9b1c2"
+down_revision: str | None = "c5e81f3a2d47"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
