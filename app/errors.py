@@ -237,6 +237,7 @@ DOMAIN_STATUS: dict[type[domain.DomainError], int] = {
     domain.WrongStatus: 409,
     domain.RegistrationClosed: 409,
     domain.RoundIncomplete: 409,
+    domain.NotForDyp: 409,
     domain.NoMoreRounds: 409,
     domain.RoundLocked: 409,
     domain.RoundHasResults: 409,

@@ -209,6 +209,9 @@ class MatchRow(SQLModel, table=True):
     colour_rule: str = Field(max_length=16)
     # a board set by hand, not by the pairing system
     manual: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # DYP: the second player of each side (home's and away's partner); null otherwise
+    home_partner: int | None = None
+    away_partner: int | None = None
 
 
 class ResultRow(SQLModel, table=True):

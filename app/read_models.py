@@ -312,6 +312,17 @@ class MatchRead(BaseModel):
         description="Set by hand (`PUT …/rounds/{n}/pairing`, `POST …/rounds` with boards), "
         "not by the pairing system"
     )
+    home_partner: int | None = Field(
+        None,
+        description="DYP (`format: dyp`): the player id of `home`'s partner, the home side's "
+        "second player; null otherwise",
+        examples=[None],
+    )
+    away_partner: int | None = Field(
+        None,
+        description="DYP: the player id of `away`'s partner; null otherwise",
+        examples=[None],
+    )
 
 
 class RematchPair(BaseModel):
@@ -337,9 +348,12 @@ class RoundRead(BaseModel):
     matches: list[MatchRead]
     byes: list[int] = Field(description="Player ids with the bye")
     rematches: bool = Field(
-        description="True for a fallback round, or a round paired by hand with an accepted rematch"
+        description="True for a fallback round, or a round paired by hand with an accepted "
+        "rematch; DYP: a round that draws a partnership again"
     )
-    rematch_pairs: list[RematchPair]
+    rematch_pairs: list[RematchPair] = Field(
+        description="The pairs that met before; DYP: the partnerships drawn again"
+    )
     paths: list[dict[str, Any]] = Field(
         description="Per group, the pairing rules that acted (`manual`: paired by hand)"
     )
@@ -465,6 +479,12 @@ class StandingRowRead(BaseModel):
     )
     qualified: bool
     withdrawn: bool
+    points_per_match: float | None = Field(
+        None,
+        description="DYP (tiebreak `points_per_match`): points over the matches played and "
+        "byes drawn, to 3 decimals (the order uses the exact value); null otherwise",
+        examples=[None],
+    )
 
 
 class StandingsRead(BaseModel):

@@ -28,7 +28,7 @@ from app.services import checks
 from app.settings import Settings
 
 router = APIRouter(prefix="/v1/check", tags=["check"])
-RESPONSES = problems(404, 413, 503)
+RESPONSES = problems(404, 409, 413, 503)  # 409 not_for_dyp
 
 
 def check_deadline(request: Request) -> Deadline:

@@ -61,8 +61,10 @@ ENUMS = {
     "elimination's `winners_round_1`–`winners_round_4`, `losers_round_1`–`losers_round_6`, "
     "`grand_final` and `grand_final_reset`",
     "Tiebreak": "The first tiebreak after points: `buchholz`, `goals`, `lim`, "
-    "`sonneborn_berger`, `progressive` or `direct_encounter` (the order: `tiebreak_criteria`)",
-    "PairingSystem": "`nearest` (nearest unplayed opponent) or `lim` (Lim score groups)",
+    "`sonneborn_berger`, `progressive`, `direct_encounter` or `points_per_match` (DYP's) "
+    "(the order: `tiebreak_criteria`)",
+    "PairingSystem": "`nearest` (nearest unplayed opponent), `lim` (Lim score groups), "
+    "`dutch` (FIDE Dutch) or `dyp` (teams of two drawn every round, with `format: dyp`)",
     "FinalPhaseKind": "`semifinals` (1–4 then finals), `final` (1 v 2), `top_cut` (a knockout "
     "of `top_cut_size`, 2–64), `double_elimination` (winners' and losers' brackets and a "
     "grand final, `top_cut_size` 4–16) or `none`",
@@ -70,7 +72,8 @@ ENUMS = {
     "match",
     "BracketSide": "Where a bracket match is: the `winners` bracket (all of a single "
     "elimination), the `losers` bracket or the `grand_final` (with its reset)",
-    "FormatPreset": "`standard` (Swiss rounds, then semifinals) or `short`",
+    "FormatPreset": "`standard` (Swiss rounds, then semifinals), `short`, or `dyp` (draw "
+    "your partner: individual players drawn into teams of two every round, no final phase)",
     "GroupAssignment": "How two groups are filled: `draw`, `seeded`, `pots` or `manual`",
     "PairKind": "`hard`: never paired; `soft`: avoided unless the round cannot be paired otherwise",
     "TeamRule": "`avoid_same_team`: `off`, or two players of one team are a `soft` or `hard` "

@@ -172,7 +172,7 @@ def read_round(
     operation_id="rounds-explanation",
     summary="Why a round is paired as it is",
     response_model=RoundExplanationRead,
-    responses=READ,
+    responses=problems(304, 404, 409),  # 409 not_for_dyp: a DYP round has no explanation
 )
 def read_explanation(
     number: RoundNumberPath,

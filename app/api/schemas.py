@@ -168,19 +168,29 @@ class TournamentCreate(Schema):
 
     name: TournamentName = Field(examples=["Friday evening"])
     players: list[PlayerCreate] = Field(min_length=2, description="2–4096 players")
-    pairing: PairingSystem = PairingSystem.NEAREST
+    pairing: PairingSystem = Field(
+        PairingSystem.NEAREST,
+        description="`dyp` goes with `format: dyp` only (and is its default there)",
+    )
     tiebreak: Tiebreak | None = Field(
-        None, description="Default: buchholz (nearest, dutch), lim (lim)"
+        None,
+        description="Default: buchholz (nearest, dutch), lim (lim), points_per_match (dyp, "
+        "its only one)",
     )
     points: PointsTableSchema | None = Field(
         None,
         description="Default: 3/1/0, bye 3; dutch: chess, 1/0.5/0, bye 1. Keys left out "
         "keep the default's value",
     )
-    format: FormatPreset = FormatPreset.STANDARD
+    format: FormatPreset = Field(
+        FormatPreset.STANDARD,
+        description="`standard`, `short` (at most 4 rounds and a final) or `dyp` (draw your "
+        "partner: teams of two drawn every round from individual players, no final phase; "
+        "docs/rules.md, DYP)",
+    )
     swiss_rounds: Rounds | None = Field(None, description="Overrides the format table")
     final_phase: FinalPhaseKind | None = Field(
-        None, description="Overrides the format table (dutch: none unless given)"
+        None, description="Overrides the format table (dutch, dyp: none unless given)"
     )
     top_cut_size: TopCutSize | None = None
     third_place: ThirdPlace = False

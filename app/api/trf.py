@@ -24,7 +24,7 @@ from starlette.types import Scope
 
 from app.api.deps import SessionDep, TournamentDep, check_create_key, create_quota, etag
 from app.api.http_rules import has_body, is_json, not_json
-from app.api.responses import READ, problems
+from app.api.responses import problems
 from app.api.routing import CommittingRoute
 from app.api.tournaments import created_answer
 from app.errors import Busy
@@ -129,7 +129,7 @@ router.add_api_route(
     summary="The tournament as a TRF",
     response_class=Response,
     responses={
-        **READ,
+        **problems(304, 404, 409),  # 409 not_for_dyp: a DYP tournament has no TRF
         200: {
             "content": {TRF_MEDIA_TYPE: {"schema": {"type": "string"}}},
             "description": "The Tournament Report File (TRF-2026 codes), lines ended by CR",

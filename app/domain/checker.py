@@ -81,7 +81,9 @@ def check_rounds(tournament: Tournament, *, deadline: Deadline = NO_DEADLINE) ->
     differs from the one recorded. Nothing of ``tournament`` changes.
 
     ``deadline`` bounds the whole check: past it ``PairingTimeout`` is raised, naming the round.
+    A DYP tournament is refused (``NotForDyp``): the check compares boards of two players.
     """
+    tournament.refuse_drawn_partners("the check")
     differences: list[RoundDifference] = []
     checked = 0
     unchecked: RoundNumber | None = None

@@ -29,7 +29,8 @@ class ColourRule(StrEnum):
     POSITION = "position"
     LOT = "lot"
     RANK = "rank"
-    """Final phase: the better Swiss rank is home."""
+    """Final phase: the better Swiss rank is home; DYP: the team of the better placed of the
+    four players."""
     FIDE = "fide"
     """Pairing ``dutch``: home is White (by C.04.3 Art. 5, or as the arbiter set a board by
     hand)."""

@@ -76,6 +76,13 @@ class RegistrationClosed(WrongStatus):
     code = "registration_closed"
 
 
+class NotForDyp(DomainError):
+    """A feature made for one player against one (pairing by hand, forbidden pairs, the
+    explanation, TRF, the check), asked of a tournament that draws teams of two (DYP)."""
+
+    code = "not_for_dyp"
+
+
 class RoundIncomplete(DomainError):
     """The next round (or the final phase) needs every match of the current round decided."""
 

@@ -20,6 +20,12 @@ DOUBLE_ELIMINATION_MAX = 16
 class FormatPreset(StrEnum):
     STANDARD = "standard"
     SHORT = "short"
+    DYP = "dyp"
+    """Draw your partner (``docs/rules.md``, "DYP"): individual players drawn into teams of two
+    every round, no final phase, late entries until the last round."""
+
+
+DYP_MIN_PLAYERS = 4
 
 
 class FinalPhaseKind(StrEnum):
@@ -63,6 +69,13 @@ class ResolvedFormat:
     third_place: bool = False
     grand_final_reset: bool = False
     """Double elimination: the grand final is played again if the losers' bracket winner wins it."""
+
+    def late_entry_closed(self, rounds_generated: int) -> bool:
+        """Late entry closes once half the Swiss rounds are generated; in DYP (Monster DYP)
+        only once the last one is."""
+        if self.preset is FormatPreset.DYP:
+            return rounds_generated >= self.swiss_rounds
+        return 2 * rounds_generated >= self.swiss_rounds
 
     @property
     def qualifier_count(self) -> int:
@@ -128,6 +141,9 @@ def resolve_format(
     larger = -(-players // GROUP_COUNT) if groups is not None else players
     smaller = players // GROUP_COUNT if groups is not None else players
     rounds, phase = table_format(larger)
+    if preset is FormatPreset.DYP:
+        _check_dyp(players, final_phase, groups=groups is not None)
+        phase = FinalPhaseKind.NONE
     if groups is not None:
         if preset is FormatPreset.SHORT:
             raise InvalidSettings(
@@ -179,6 +195,22 @@ def resolve_format(
             "choose a smaller final phase"
         )
     return ResolvedFormat(preset=preset, swiss_rounds=rounds, final_phase=phase, groups=group_count)
+
+
+def _check_dyp(players: int, final_phase: FinalPhaseKind | None, *, groups: bool) -> None:
+    """DYP plays one field of at least 4 players and ends with its last round."""
+    if groups:
+        raise InvalidSettings("DYP draws its teams from one field: leave out `groups`")
+    if final_phase not in (None, FinalPhaseKind.NONE):
+        raise InvalidSettings(
+            "DYP has no final phase (its standings after the last round are the result): "
+            "leave out `final_phase`, or set it to `none`"
+        )
+    if players < DYP_MIN_PLAYERS:
+        raise TooFewPlayers(
+            f"DYP draws teams of two against two, so it needs at least {DYP_MIN_PLAYERS} "
+            f"players: enter {DYP_MIN_PLAYERS} or more"
+        )
 
 
 def _check_top_cut(

@@ -48,6 +48,19 @@ class Match:
     result: Result | None = None
     manual: bool = False
     """A board set by hand (``manual_rounds``), not by the pairing system."""
+    home_partner: PlayerId | None = None
+    """DYP (``pairing.dyp``): ``home``'s partner, the side's second player; else ``None``."""
+    away_partner: PlayerId | None = None
+    """DYP: ``away``'s partner."""
+
+    @property
+    def home_players(self) -> tuple[PlayerId, ...]:
+        """The home side: ``home``, and their partner in DYP."""
+        return (self.home,) if self.home_partner is None else (self.home, self.home_partner)
+
+    @property
+    def away_players(self) -> tuple[PlayerId, ...]:
+        return (self.away,) if self.away_partner is None else (self.away, self.away_partner)
 
     @property
     def winner(self) -> PlayerId | None:

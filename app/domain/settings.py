@@ -63,12 +63,30 @@ class Settings:
     @property
     def final_phase_in_use(self) -> FinalPhaseKind | None:
         """As chosen; ``none`` for ``dutch`` when not chosen (else the format table decides)."""
-        if self.final_phase is None and self.pairing is PairingSystem.DUTCH:
+        if self.final_phase is None and self.pairing in (PairingSystem.DUTCH, PairingSystem.DYP):
             return FinalPhaseKind.NONE
         return self.final_phase
 
     def check(self) -> None:
-        """``dutch`` pairs one field (no groups); ``initial_colour`` belongs to ``dutch``."""
+        """``dutch`` pairs one field (no groups); ``initial_colour`` belongs to ``dutch``; the
+        format ``dyp`` is paired by the system ``dyp`` and no other, ranks by points per match,
+        and keeps no teams apart (``docs/rules.md``, "DYP")."""
+        dyp_format = self.format is FormatPreset.DYP
+        if dyp_format != (self.pairing is PairingSystem.DYP):
+            raise InvalidSettings(
+                "the format `dyp` and the pairing `dyp` go together: set both (or only "
+                "`format: dyp`), or neither"
+            )
+        if (self.tiebreak is Tiebreak.POINTS_PER_MATCH) != dyp_format and self.tiebreak:
+            raise InvalidSettings(
+                "the tiebreak `points_per_match` is DYP's and DYP's only: "
+                + ("leave out `tiebreak`" if dyp_format else "choose another tiebreak")
+            )
+        if dyp_format and self.avoid_same_team is not TeamRule.OFF:
+            raise InvalidSettings(
+                "DYP draws partners and opponents from the whole field: `avoid_same_team` "
+                "does not apply, leave it `off`"
+            )
         if self.pairing is PairingSystem.DUTCH and self.groups is not None:
             raise InvalidSettings("the dutch system pairs one field: no groups")
         if self.pairing is not PairingSystem.DUTCH and self.initial_colour is not None:
@@ -76,7 +94,10 @@ class Settings:
 
     @property
     def tiebreak_in_use(self) -> Tiebreak:
-        """``buchholz`` for ``nearest`` and ``lim`` for ``lim`` unless chosen."""
+        """``buchholz`` for ``nearest`` and ``dutch``, ``lim`` for ``lim``,
+        ``points_per_match`` for ``dyp``, unless chosen."""
         if self.tiebreak is not None:
             return self.tiebreak
+        if self.pairing is PairingSystem.DYP:
+            return Tiebreak.POINTS_PER_MATCH
         return Tiebreak.LIM if self.pairing is PairingSystem.LIM else Tiebreak.BUCHHOLZ

@@ -90,6 +90,15 @@ class StandingRow:
     def goal_difference(self) -> int:
         return self.goals_for - self.goals_against
 
+    @property
+    def points_per_match(self) -> Fraction:
+        """Points (in half-points) over the matches played and byes drawn; 0 before any."""
+        return _per_match(self.points, self.played + self.byes)
+
+
+def _per_match(points: int, matches: int) -> Fraction:
+    return Fraction(points, matches) if matches else Fraction(0)
+
 
 _AFTER_CHOICE = ("buchholz", "goal_difference", "goals_for", "start_number")
 
@@ -101,11 +110,19 @@ TIEBREAK_CRITERIA: Mapping[Tiebreak, tuple[str, ...]] = MappingProxyType(
         Tiebreak.SONNEBORN_BERGER: ("points", "sonneborn_berger", *_AFTER_CHOICE),
         Tiebreak.PROGRESSIVE: ("points", "progressive", *_AFTER_CHOICE),
         Tiebreak.DIRECT_ENCOUNTER: ("points", "direct_encounter", *_AFTER_CHOICE),
+        Tiebreak.POINTS_PER_MATCH: (
+            "points",
+            "points_per_match",
+            "goal_difference",
+            "goals_for",
+            "start_number",
+        ),
     }
 )
 """The standings order of each tiebreak: criteria applied one after the other, every one
 "higher first" except ``start_number`` (lower first). Sonneborn-Berger, the progressive score
-and direct encounter come right after the points; then the ``buchholz`` order goes on."""
+and direct encounter come right after the points; then the ``buchholz`` order goes on. DYP's
+``points_per_match`` (``StandingRow.points_per_match``) is followed by the goals."""
 
 
 def compute_standings(
@@ -277,6 +294,8 @@ def compute_standings(
         # Only players level on points share a value here, and they all have one or none.
         else [-(e or 0) for e in encounter]
         if name == "direct_encounter"
+        else [-_per_match(p, m) for p, m in zip(score, map(add, played, bye_count), strict=True)]
+        if name == "points_per_match"
         else list(map(neg, figures[name]))
         for name in TIEBREAK_CRITERIA[tiebreak]
     ]

@@ -120,6 +120,7 @@ class Tournament(TournamentState):
         the rounds not paired yet, and ``round_duration``, which acts on the clocks started
         afterwards (both until the tournament is finished); the new ones must fit the
         players."""
+        settings.check()
         kept = replace(
             settings,
             avoid_same_team=self.settings.avoid_same_team,
@@ -133,7 +134,6 @@ class Tournament(TournamentState):
         self._require_registration(
             "settings are fixed now; to change them, undo the rounds (while none has a result)"
         )
-        settings.check()
         check_allowed(self.players.values(), settings.byes_allowed)
         previous = self.settings, self.players
         self.settings = settings
@@ -172,10 +172,11 @@ class Tournament(TournamentState):
             )
             self._renumber()
             return self.players[pid]
-        if self.final_phase_started or 2 * self.current_round >= self.format.swiss_rounds:
+        if self.final_phase_started or self.format.late_entry_closed(self.current_round):
             raise RegistrationClosed(
-                "late entry closes once half the Swiss rounds are generated: no player can be "
-                "added to this tournament any more"
+                "late entry closes once "
+                + ("the last round is" if self.drawn_partners else "half the Swiss rounds are")
+                + " generated: no player can be added to this tournament any more"
             )
         group = group_for_late_entry(self._groups()) if self.format.groups else None
         player = Player(
@@ -232,6 +233,7 @@ class Tournament(TournamentState):
     def forbid_pair(self, a: PlayerId, b: PlayerId, kind: PairKind) -> ForbiddenPair:
         """List two players as a forbidden pair (``docs/rules.md``, "Forbidden pairings"), at
         any time: it acts on the rounds not paired yet."""
+        self.refuse_drawn_partners("listing forbidden pairs")
         pair = new_pair(self.forbidden_pairs, self.players, a, b, kind)
         self.forbidden_pairs[pair.id] = pair
         return pair
@@ -406,6 +408,7 @@ class Tournament(TournamentState):
         rules checked, an ``error`` refused unless accepted; the round and its boards are
         ``manual``."""
         number = RoundNumber(self.current_round + 1)
+        self.refuse_drawn_partners("pairing by hand")
         require(RoundAction.PAIR_BY_HAND, self.situation(number))
         made = hand_round(
             self,
@@ -433,6 +436,7 @@ class Tournament(TournamentState):
         A player who withdrew after the round was paired is no longer in it; a player who
         entered late after it was paired may be placed in it (and then counts from it on).
         """
+        self.refuse_drawn_partners("pairing by hand")
         require(RoundAction.REPAIR_BY_HAND, self.situation(number))
         old = self.round_matches(number)
         before = self._before_latest_round(placed=pairing.placed)

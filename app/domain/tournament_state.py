@@ -7,22 +7,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from fractions import Fraction
 
 from app.domain import final_phase as fp
 from app.domain.bracket import Bracket, build_bracket, crossed_seeds
 from app.domain.bracket_matches import decided_matches
 from app.domain.bracket_matches import ranking as bracket_ranking
 from app.domain.double_elimination import build_double_elimination, double_elimination_ranking
-from app.domain.errors import UnknownGroup, UnknownMatch, UnknownPlayer
+from app.domain.errors import NotForDyp, UnknownGroup, UnknownMatch, UnknownPlayer
 from app.domain.final_matches import decided
 from app.domain.forbidden import ForbiddenPair, ForbiddenPairId
 from app.domain.formats import FinalPhaseKind, ResolvedFormat, resolve_format
 from app.domain.matches import FINAL_STAGES, Match, MatchId, SwissRound
+from app.domain.pairing.registry import SYSTEMS
 from app.domain.requested_byes import bye_scores
 from app.domain.round_actions import RoundSituation
 from app.domain.settings import Settings
 from app.domain.standings import StandingRow, SwissGame, compute_standings
-from app.domain.types import GroupName, Player, PlayerId, Stage, Status
+from app.domain.types import GroupName, Player, PlayerId, RoundNumber, Score, Stage, Status
 
 
 def swiss_status(
@@ -238,6 +240,8 @@ class TournamentState:
             if m.stage is Stage.SWISS and m.round is not None
         ]
         byes = [(r.number, pid) for r in self.rounds for pid in r.byes]
+        if self.drawn_partners:
+            return _drawn_partners_standings(self, games, byes)
         return compute_standings(
             list(self.players.values()),
             games,
@@ -251,6 +255,20 @@ class TournamentState:
                 points=self.settings.points,
             ),
         )
+
+    @property
+    def drawn_partners(self) -> bool:
+        """Its system draws teams of two every round (DYP: ``Capabilities.drawn_partners``)."""
+        return SYSTEMS[self.settings.pairing].capabilities.drawn_partners
+
+    def refuse_drawn_partners(self, feature: str) -> None:
+        """Raise ``NotForDyp`` for a ``feature`` made for one player a side (pairing by hand,
+        forbidden pairs, the explanation, TRF, the check) if the system draws partners."""
+        if self.drawn_partners:
+            raise NotForDyp(
+                f"{feature} is made for one player against one, and this tournament draws "
+                "teams of two (DYP) every round: it does not apply here"
+            )
 
     def _cross_order(self) -> list[PlayerId]:
         order = [r.player_id for r in self._all_standings()]
@@ -328,3 +346,43 @@ class TournamentState:
             f"round {number} still has matches without result ({', '.join(open_ids)}): "
             f"record every result of round {number} before {doing}"
         )
+
+
+def _drawn_partners_standings(
+    state: TournamentState, games: list[SwissGame], byes: list[tuple[RoundNumber, PlayerId]]
+) -> tuple[StandingRow, ...]:
+    """DYP's individual standings (``docs/rules.md``, "DYP"): each of the four players of a
+    match has its team's result and goals, so a match counts as two games, ``home`` against
+    ``away`` and ``home_partner`` against ``away_partner``. Buchholz, Sonneborn-Berger and
+    direct encounter would weigh one of the two opponents only: they are 0 (``None``)."""
+    partners = [
+        SwissGame(m.round, m.home_partner, m.away_partner, m.result)
+        for m in state.matches.values()
+        if m.stage is Stage.SWISS
+        and m.round is not None
+        and m.home_partner is not None
+        and m.away_partner is not None
+    ]
+    rows = compute_standings(
+        list(state.players.values()),
+        games + partners,
+        byes,
+        rounds_played=state.current_round,
+        points=state.settings.points,
+        tiebreak=state.settings.tiebreak_in_use,
+        requested_byes=bye_scores(
+            state.players.values(),
+            rounds_generated=state.current_round,
+            points=state.settings.points,
+        ),
+    )
+    return tuple(
+        replace(
+            r,
+            buchholz=Score(0),
+            median_buchholz=Score(0),
+            sonneborn_berger=Fraction(0),
+            direct_encounter=None,
+        )
+        for r in rows
+    )

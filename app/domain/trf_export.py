@@ -81,7 +81,9 @@ SOFT_260 = "### SVIZZERA-SOFT-260 "
 
 
 def export_trf(tournament: Tournament, *, name: str) -> TrfDocument:
-    """The tournament as a TRF document (TRF-2026 codes, see the module docstring)."""
+    """The tournament as a TRF document (TRF-2026 codes, see the module docstring); a DYP
+    tournament has no TRF (``NotForDyp``: a TRF game is one player against one)."""
+    tournament.refuse_drawn_partners("a TRF")
     start = {pid: p.start_number for pid, p in tournament.players.items()}
     written = _complete_rounds(tournament)
     blocks = _blocks(tournament, start, written)

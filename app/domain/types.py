@@ -93,6 +93,8 @@ class Tiebreak(StrEnum):
     SONNEBORN_BERGER = "sonneborn_berger"
     PROGRESSIVE = "progressive"
     DIRECT_ENCOUNTER = "direct_encounter"
+    POINTS_PER_MATCH = "points_per_match"
+    """DYP: points over the matches played and byes drawn (``docs/rules.md``, "DYP")."""
 
 
 class Entry(StrEnum):
@@ -108,6 +110,8 @@ class PairingSystem(StrEnum):
     NEAREST = "nearest"
     LIM = "lim"
     DUTCH = "dutch"
+    DYP = "dyp"
+    """Draw your partner: teams of two drawn every round (``pairing.dyp``)."""
 
 
 class FideTitle(StrEnum):

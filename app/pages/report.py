@@ -20,6 +20,7 @@ from app.pages.i18n import LANGUAGES, N_, Language, translations
 from app.pages.live import asset_url
 from app.pages.qr import qr_svg
 from app.pages.templates import environment
+from app.pages.view import side_name
 
 FORM_FILES = ("report.css", "report.js")
 CARD_LABEL = N_("The board's result form")
@@ -66,8 +67,8 @@ def table_cards(
             TableCard(
                 number,
                 m.board,
-                tournament.players[m.home].name,
-                tournament.players[m.away].name,
+                side_name(tournament, m.home_players),
+                side_name(tournament, m.away_players),
                 codes[m.id],
                 url,
                 qr_svg(url, label=label),
@@ -87,8 +88,8 @@ def render_report_form(
 ) -> str:
     """The form: the board and its players, who is sending (home or away), the score, the
     board's code (filled in from the card's QR code)."""
-    home = tournament.players[match.home].name
-    away = tournament.players[match.away].name
+    home = side_name(tournament, match.home_players)
+    away = side_name(tournament, match.away_players)
     score = None
     if match.result is not None:
         score = f"{match.result.home_goals}–{match.result.away_goals}"

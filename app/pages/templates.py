@@ -8,7 +8,7 @@ import jinja2
 from markupsafe import Markup
 
 from app.pages.i18n import Language, translations
-from app.pages.view import points_text
+from app.pages.view import per_match_text, points_text
 
 
 def css_string(text: str) -> Markup:
@@ -35,6 +35,7 @@ def environment(language: Language) -> jinja2.Environment:
     )
     env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.filters["points"] = points_text
+    env.filters["per_match"] = per_match_text
     env.filters["css_string"] = css_string
     env.globals["language"] = language
     return env

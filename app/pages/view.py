@@ -52,6 +52,7 @@ CRITERION_LABELS = {
     "goal_difference": N_("goal difference"),
     "goals_for": N_("goals for"),
     "start_number": N_("start number (lower first)"),
+    "points_per_match": N_("points per match"),
 }
 TIEBREAK_LABELS = {
     Tiebreak.BUCHHOLZ: N_("Buchholz"),
@@ -60,6 +61,7 @@ TIEBREAK_LABELS = {
     Tiebreak.SONNEBORN_BERGER: N_("Sonneborn-Berger"),
     Tiebreak.PROGRESSIVE: N_("progressive score"),
     Tiebreak.DIRECT_ENCOUNTER: N_("direct encounter"),
+    Tiebreak.POINTS_PER_MATCH: N_("points per match"),
 }
 """The name of each tiebreak choice on the pages (the API keeps its identifier)."""
 FINAL_PHASE_LABELS = {
@@ -93,6 +95,16 @@ def points_number(score: Score) -> str:
     sign = "-" if score < 0 else ""
     whole, half = divmod(abs(score), 2)
     return f"{sign}{whole}.5" if half else f"{sign}{whole}"
+
+
+def side_name(tournament: Tournament, players: tuple[PlayerId, ...]) -> str:
+    """A side of a match by name: the player, or in DYP both partners (``Rossi & Neri``)."""
+    return " & ".join(tournament.players[pid].name for pid in players)
+
+
+def per_match_text(half_points: Fraction) -> str:
+    """Points per match (DYP) as shown, to two decimals: ``2.33``."""
+    return f"{float(half_points) / 2:.2f}"
 
 
 def fraction_number(half_points: Fraction) -> str:
@@ -207,6 +219,10 @@ class PrintView:
     tiebreak_label: str
     criteria: tuple[str, ...]
     show_buchholz: bool
+    show_per_match: bool
+    """DYP: the points per match column, its second criterion."""
+    explained: bool
+    """The rounds have explanations (not DYP's): the live page's boards open them."""
     format: ResolvedFormat
     final_phase_label: str
     player_count: int
@@ -263,7 +279,9 @@ def build_view(tournament: Tournament) -> PrintView:
         tiebreak=tiebreak,
         tiebreak_label=TIEBREAK_LABELS[tiebreak],
         criteria=tuple(CRITERION_LABELS[c] for c in TIEBREAK_CRITERIA[tiebreak]),
-        show_buchholz=tiebreak is not Tiebreak.GOALS,
+        show_buchholz=tiebreak not in (Tiebreak.GOALS, Tiebreak.POINTS_PER_MATCH),
+        show_per_match=tiebreak is Tiebreak.POINTS_PER_MATCH,
+        explained=not tournament.drawn_partners,
         format=fmt,
         final_phase_label=FINAL_PHASE_LABELS[fmt.final_phase],
         player_count=len(tournament.players),
@@ -297,15 +315,16 @@ def _board(
     result = match.result
     winner = match.winner
     sides = []
-    for pid, side, goals in (
-        (match.home, Side.HOME, result.home_goals if result else None),
-        (match.away, Side.AWAY, result.away_goals if result else None),
+    for players, side, goals in (
+        (match.home_players, Side.HOME, result.home_goals if result else None),
+        (match.away_players, Side.AWAY, result.away_goals if result else None),
     ):
+        pid = players[0]
         absent = result is not None and result.forfeit is not None and result.forfeit.absent(side)
         text = "" if goals is None else str(goals)
         if result is not None and result.forfeit is not None:
             text = "−" if absent else "+"
-        name = tournament.players[pid].name
+        name = side_name(tournament, players)
         sides.append(Competitor(name, seeds.get(pid, ""), text, winner == pid, absent))
     forfeit = result is not None and result.forfeit is not None
     score = ""

@@ -32,6 +32,7 @@ def read(session: Session, tournament_id: str, number: int, language: Language) 
     """The explanation of round ``number`` as JSON, in ``language``; a round generated before
     explanations were kept reads as ``round.not_explained``."""
     tournament = storage.load(session, tournament_id)
+    tournament.refuse_drawn_partners("the explanation")
     if not 1 <= number <= len(tournament.rounds):
         raise RoundNotFound(
             f"round {number} has not been generated: GET …/rounds lists the rounds so far"

@@ -316,6 +316,8 @@ _MATCHES = select(
     RES.c.winner,
     RES.c.decided_by,
     RES.c.forfeit,
+    M.c.home_partner,
+    M.c.away_partner,
 ).outerjoin(RES, _RESULT_OF_MATCH)
 
 
@@ -363,6 +365,8 @@ def _match(r: Any) -> Match:
         _RULE[r[7]],
         result,
         bool(r[8]),
+        None if r[14] is None else PlayerId(r[14]),
+        None if r[15] is None else PlayerId(r[15]),
     )
 
 
@@ -603,6 +607,8 @@ MATCH_COLUMNS = (
     "away",
     "colour_rule",
     "manual",
+    "home_partner",
+    "away_partner",
 )
 RESULT_COLUMNS = (
     "tournament_id",
@@ -637,6 +643,8 @@ def _match_row(tid: str, m: Match) -> tuple[Any, ...]:
         m.away,
         _VALUE[m.colour_rule],
         m.manual,
+        m.home_partner,
+        m.away_partner,
     )
 
 

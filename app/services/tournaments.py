@@ -91,6 +91,12 @@ def settings_from(fields: dict[str, Any], *, base: Settings | None = None) -> Se
     for key, kind in _SETTING_KINDS.items():
         if key in fields:
             values[key] = kind(fields[key]) if fields[key] is not None else None
+    if "format" in values and "pairing" not in values:
+        # `format: dyp` is paired by `dyp` (and a format other than dyp no longer is)
+        if values["format"] is FormatPreset.DYP:
+            values["pairing"] = PairingSystem.DYP
+        elif base is not None and base.pairing is PairingSystem.DYP:
+            values["pairing"] = PairingSystem.NEAREST
     if "points" in fields or base is None:
         pairing = values.get("pairing") or PairingSystem.NEAREST
         table = base.points if base is not None else default_points(pairing)

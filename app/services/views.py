@@ -169,6 +169,8 @@ def match(m: Match) -> s.MatchRead:
         colour_rule=m.colour_rule,
         result=result,
         manual=m.manual,
+        home_partner=m.home_partner,
+        away_partner=m.away_partner,
     )
 
 
@@ -197,6 +199,7 @@ def standings(t: Tournament, group: GroupName | None) -> s.StandingsRead:
     tiebreak = t.settings.tiebreak_in_use
     qualified = t.qualified() if t.format.final_phase is not FinalPhaseKind.NONE else frozenset()
     names = t.players
+    per_match = tiebreak is Tiebreak.POINTS_PER_MATCH
     return s.StandingsRead(
         tiebreak=tiebreak,
         criteria=list(TIEBREAK_CRITERIA[tiebreak]),
@@ -227,6 +230,7 @@ def standings(t: Tournament, group: GroupName | None) -> s.StandingsRead:
                 else s.points_number(r.direct_encounter),
                 qualified=r.player_id in qualified,
                 withdrawn=r.withdrawn,
+                points_per_match=round(float(r.points_per_match) / 2, 3) if per_match else None,
             )
             for r in t.standings(group)
         ],

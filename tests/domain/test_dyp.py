@@ -1,4 +1,4 @@
-"""DYP draws (``app/domain/dyp.py``): hand-worked rounds and brute force on small fields."""
+"""DYP draws (``app/domain/pairing/dyp/draw.py``): hand-worked rounds and brute force on small fields."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.dyp import DypHistory, DypRound, draw_round
 from app.domain.errors import PairingImpossible
+from app.domain.pairing.dyp.draw import DypHistory, DypRound, draw_round
 from app.domain.types import PlayerId
 
 

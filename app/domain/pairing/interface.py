@@ -78,11 +78,13 @@ class PairRound(Protocol):
 
 class Colours(StrEnum):
     """How a system's rounds are seated: ``balance`` (``colours.md``: home and away evened
-    out, a lot otherwise) or ``fide`` (C.04.3 Art. 5: colours are part of the pairing, with
-    absolute criteria of their own)."""
+    out, a lot otherwise), ``fide`` (C.04.3 Art. 5: colours are part of the pairing, with
+    absolute criteria of their own) or ``rank``."""
 
     BALANCE = "balance"
     FIDE = "fide"
+    RANK = "rank"
+    """``dyp``: the team of the better placed of the four players is home."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,12 +97,17 @@ class Capabilities:
     ``fide_numbers``: start numbers
     are pairing numbers by C.04.2 Art. 2 (rating, title, name), kept in that order when a name
     changes in registration and given to a late entry at their place.
+    ``drawn_partners``: draws teams of two every round (DYP): a match is two against two
+    (``Match.home_partner``, ``Match.away_partner``), the standings credit each of the four,
+    and what is made for one player against one (pairing by hand, forbidden pairs, the
+    explanation, TRF, the check) is refused (``NotForDyp``).
     """
 
     groups: bool
     colours: Colours
     absolute_criteria: bool
     fide_numbers: bool = False
+    drawn_partners: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from app.domain.pairing import lim, nearest
+from app.domain.pairing import dyp, lim, nearest
 from app.domain.pairing.by_standings import by_standings
 from app.domain.pairing.dutch import round as dutch
 from app.domain.pairing.interface import Capabilities, Colours, System
@@ -42,6 +42,16 @@ SYSTEMS: Mapping[PairingSystem, System] = MappingProxyType(
                 colours=Colours.FIDE,
                 absolute_criteria=True,
                 fide_numbers=True,
+            ),
+        ),
+        PairingSystem.DYP: System(
+            PairingSystem.DYP,
+            dyp.pair_round,
+            Capabilities(
+                groups=False,
+                colours=Colours.RANK,
+                absolute_criteria=False,
+                drawn_partners=True,
             ),
         ),
     }
