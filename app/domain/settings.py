@@ -77,6 +77,8 @@ class Settings:
                 "the format `dyp` and the pairing `dyp` go together: set both (or only "
                 "`format: dyp`), or neither"
             )
+        if dyp_format and self.groups is not None:
+            raise InvalidSettings("DYP draws its teams from one field: leave out `groups`")
         if (self.tiebreak is Tiebreak.POINTS_PER_MATCH) != dyp_format and self.tiebreak:
             raise InvalidSettings(
                 "the tiebreak `points_per_match` is DYP's and DYP's only: "

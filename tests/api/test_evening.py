@@ -165,6 +165,7 @@ def expected_rows(
                 "progressive": progressive(line, len(rounds)),
                 "direct_encounter": encounters[line.player_id],
                 "withdrawn": False,
+                "points_per_match": None,  # DYP's only
                 "_start": line.start_number,
             }
         )

@@ -217,6 +217,13 @@ def reference_standings(
         "goal_difference": [ga - gf for gf, ga in zip(goals_for, goals_against, strict=True)],
         "goals_for": [-gf for gf in goals_for],
         "start_number": [player.start_number for player in players],
+        # DYP: points over the matches played and the byes drawn (0 before any)
+        "points_per_match": [
+            -Fraction(score[i], wins[i] + draws[i] + losses[i] + bye_count[i])
+            if wins[i] + draws[i] + losses[i] + bye_count[i]
+            else 0
+            for i in range(n)
+        ],
     }
     # The player id after the criteria keeps the order total even on a duplicated start number.
     ids = [player.id for player in players]

@@ -23,8 +23,9 @@ from app.domain.types import (
     RoundNumber,
     Score,
 )
+from tests.domain.systems import ONE_AGAINST_ONE
 
-SYSTEMS = list(PairingSystem)
+SYSTEMS = ONE_AGAINST_ONE  # DYP: test_dyp_round.py
 
 
 def field(system: PairingSystem, count: int = 9, **options: object) -> Tournament:

@@ -1,4 +1,5 @@
-"""DYP draws (``app/domain/pairing/dyp/draw.py``): hand-worked rounds and brute force on small fields."""
+"""DYP draws (``app/domain/pairing/dyp/draw.py``): hand-worked rounds, brute force on small
+fields."""
 
 from __future__ import annotations
 

@@ -25,10 +25,11 @@ from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.types import PairingSystem, PlayerId, Result, RoundNumber, Score
 from tests.domain.evening import new, order, play_round, stronger_wins
+from tests.domain.systems import ONE_AGAINST_ONE
 
 Key = tuple[PlayerId, PlayerId]
 P = PlayerId
-SYSTEMS = list(PairingSystem)
+SYSTEMS = ONE_AGAINST_ONE  # DYP refuses forbidden pairs
 
 
 def key(a: PlayerId, b: PlayerId) -> Key:

@@ -20,6 +20,7 @@ from app.domain.replay import AddPlayer, Command, GenerateRound, RecordResult, W
 from app.domain.settings import Settings
 from app.domain.tournament import Tournament
 from app.domain.types import PairingSystem, PointsTable, Result, Score
+from tests.domain.systems import ONE_AGAINST_ONE
 from tests.domain.test_tournament_properties import SPECIAL, events
 
 CHESS = PointsTable(win=Score(2), draw=Score(1), loss=Score(0), bye=Score(2))
@@ -38,7 +39,7 @@ def generated(t: Tournament) -> tuple[SwissRound, list[Match]] | str:
 @given(
     count=st.integers(2, 24),
     seed=st.integers(0, 10**6),
-    system=st.sampled_from(list(PairingSystem)),
+    system=st.sampled_from(ONE_AGAINST_ONE),
     grouped=st.booleans(),
     script=events,
 )

@@ -196,6 +196,13 @@ def test_tiebreak_criteria_are_the_spec_tables() -> None:
         Tiebreak.BUCHHOLZ: ("points", "buchholz", "goal_difference", "goals_for", "start_number"),
         Tiebreak.GOALS: ("points", "goal_difference", "goals_for", "start_number"),
         Tiebreak.LIM: ("points", "goal_difference", "median_buchholz", "start_number"),
+        Tiebreak.POINTS_PER_MATCH: (
+            "points",
+            "points_per_match",
+            "goal_difference",
+            "goals_for",
+            "start_number",
+        ),
         **{
             chosen: (
                 "points",
