@@ -170,7 +170,7 @@ class TournamentCreate(Schema):
     players: list[PlayerCreate] = Field(min_length=2, description="2–4096 players")
     pairing: PairingSystem = Field(
         PairingSystem.NEAREST,
-        description="`dyp` goes with `format: dyp` only (and is its default there)",
+        description="`dyp` only with `format: dyp`, which takes it when `pairing` is left out",
     )
     tiebreak: Tiebreak | None = Field(
         None,
