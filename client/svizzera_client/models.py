@@ -13,9 +13,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-PairingSystem = Literal["nearest", "lim", "dutch"]
+PairingSystem = Literal["nearest", "lim", "dutch", "dyp"]
 Tiebreak = Literal[
-    "buchholz", "goals", "lim", "sonneborn_berger", "progressive", "direct_encounter"
+    "buchholz",
+    "goals",
+    "lim",
+    "sonneborn_berger",
+    "progressive",
+    "direct_encounter",
+    "points_per_match",
 ]
 Status = Literal["registration", "swiss", "final_phase", "finished"]
 RatingSystem = Literal["elo", "glicko2"]
@@ -44,7 +50,8 @@ Stage = Literal[
 Side = Literal["home", "away"]
 Forfeit = Literal["home", "away", "both"]
 DecidedBy = Literal["extra_time", "penalties", "golden_goal", "other"]
-FormatPreset = Literal["standard", "short"]
+FormatPreset = Literal["standard", "short", "dyp"]
+"""``dyp``: draw your partner, teams of two drawn every round (pairing ``dyp``)."""
 FinalPhaseKind = Literal["semifinals", "final", "top_cut", "double_elimination", "none"]
 SlotSource = Literal["seed", "winner", "loser"]
 """Where a bracket slot's player comes from: a seed, or the winner or loser of a match."""
@@ -445,6 +452,19 @@ class MatchRead(Response):
     result: ResultRead | None
     manual: bool = False
     """Set by hand, not by the pairing system."""
+    home_partner: int | None = None
+    """DYP: ``home``'s partner, the home side's second player; ``None`` otherwise."""
+    away_partner: int | None = None
+    """DYP: ``away``'s partner."""
+
+    @property
+    def home_players(self) -> tuple[int, ...]:
+        """The home side: ``home``, and in DYP their partner."""
+        return (self.home,) if self.home_partner is None else (self.home, self.home_partner)
+
+    @property
+    def away_players(self) -> tuple[int, ...]:
+        return (self.away,) if self.away_partner is None else (self.away, self.away_partner)
 
 
 class PairingCheckRead(Response):
@@ -557,6 +577,8 @@ class StandingRowRead(Response):
     direct_encounter: Points | None
     qualified: bool
     withdrawn: bool
+    points_per_match: float | None = None
+    """DYP: points over the matches played and byes drawn (3 decimals); ``None`` otherwise."""
 
 
 class StandingsRead(Response):

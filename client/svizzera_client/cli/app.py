@@ -478,8 +478,7 @@ def result(
         saved = s.client.record_result(tournament_id, match.id, body)
         s.show(
             saved,
-            f"Board {board}: {names[saved.home]} – {names[saved.away]} "
-            f"{render.result_text(saved.result)}",
+            f"Board {board}: {render.sides_text(names, saved)} {render.result_text(saved.result)}",
         )
 
 
@@ -515,7 +514,7 @@ def ask_results(
         err=True,
     )
     for match in pending:
-        question = f"Board {match.board}  {names[match.home]} – {names[match.away]}"
+        question = f"Board {match.board}  {render.sides_text(names, match)}"
         while True:
             try:
                 answer = typer.prompt(question, default="", show_default=False, err=True).strip()

@@ -51,6 +51,18 @@ from svizzera_client.models import (
 )
 
 Names = Mapping[int, str]
+
+
+def side_names(names: Names, players: Iterable[int]) -> str:
+    """A side of a match by name: the player, or in DYP both partners (``Rossi & Neri``)."""
+    return " & ".join(names.get(pid, f"#{pid}") for pid in players)
+
+
+def sides_text(names: Names, m: MatchRead) -> str:
+    """``Rossi – Bianchi``, or in DYP ``Rossi & Neri – Bianchi & Verdi``."""
+    return f"{side_names(names, m.home_players)} – {side_names(names, m.away_players)}"
+
+
 STAGES = {
     "swiss": "",
     "round_of_64": "round of 64",
@@ -123,7 +135,7 @@ def claims_table(boards: Iterable[BoardClaimsRead], names: Names) -> Table:
 
     for b in boards:
         m = b.match
-        players = f"{names.get(m.home, f'#{m.home}')} – {names.get(m.away, f'#{m.away}')}"
+        players = sides_text(names, m)
         table.add_row(
             str(m.id),
             str(m.round),
@@ -163,7 +175,7 @@ def matches_table(matches: Iterable[MatchRead], names: Names, *, title: str) -> 
         row.append(str(m.board))
         if grouped:
             row.append(m.group or "")
-        row += [names.get(m.home, f"#{m.home}"), names.get(m.away, f"#{m.away}")]
+        row += [side_names(names, m.home_players), side_names(names, m.away_players)]
         row.append(result_text(m.result))
         table.add_row(*row)
     return table
@@ -250,8 +262,10 @@ CHESS_COLUMNS = {
     "sonneborn_berger": ("S-B",),
     "progressive": ("Progr.",),
     "direct_encounter": ("Direct",),
+    "points_per_match": ("Pts/M",),
 }
-"""The column of the tiebreak in use, between the points and Buchholz, when it is one of these."""
+"""The column of the tiebreak in use, between the points and Buchholz, when it is one of these
+(DYP's points per match: no Buchholz column, DYP has none)."""
 
 
 def standings_table(standings: StandingsRead) -> Table:
@@ -265,7 +279,9 @@ def standings_table(standings: StandingsRead) -> Table:
     if grouped:
         table.add_column("Group")
     chosen = CHESS_COLUMNS.get(standings.tiebreak)
-    columns = ("Pl", "W", "D", "L", "Goals", "Pts", *(chosen or ()), "Buchholz", "Q")
+    buchholz = standings.tiebreak != "points_per_match"
+    columns = ("Pl", "W", "D", "L", "Goals", "Pts", *(chosen or ()))
+    columns += ("Buchholz", "Q") if buchholz else ("Q",)
     for column in columns:
         table.add_column(column, justify="right")
     for r in standings.rows:
@@ -278,7 +294,8 @@ def standings_table(standings: StandingsRead) -> Table:
         if chosen is not None:
             value = getattr(r, standings.tiebreak)
             row.append("" if value is None else str(value))
-        row.append(str(r.buchholz))
+        if buchholz:
+            row.append(str(r.buchholz))
         row.append("✓" if r.qualified else "")
         table.add_row(*row)
     return table
@@ -388,9 +405,8 @@ def _summary(event: EventEnvelope, names: Names) -> str:
         ):
             m = data.match
             where = f"round {m.round}" if m.stage == "swiss" else STAGES[m.stage]
-            home, away = names.get(m.home, f"#{m.home}"), names.get(m.away, f"#{m.away}")
             score = result_text(m.result) or "cleared"
-            return f"{where}, board {m.board}: {home} – {away} {score}"
+            return f"{where}, board {m.board}: {sides_text(names, m)} {score}"
         case ReportClaimedEvent(data=data):
             return f"round {data.round}, board {data.board}: {data.side} claimed a result"
         case ReportConfirmedEvent(data=data):
