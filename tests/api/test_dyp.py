@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from tests.api.helpers import Organizer, assert_problem, create, generate, record
 from tests.api.test_events import stored
+from tests.api.test_player_results import claim, codes
 from tests.client import ApiClient
 
 WIN, DRAW, LOSS, BYE = 6, 2, 0, 4  # half-points; the bye is set to 2 points below
@@ -313,3 +314,42 @@ def test_no_partnership_is_drawn_again_while_new_ones_exist(
         listed = [frozenset((p["higher"], p["lower"])) for p in swiss_round["rematch_pairs"]]
         assert sorted(map(sorted, listed)) == sorted(map(sorted, again))
         before.update(drawn)
+
+
+def test_the_preview_and_a_round_drawn_again_after_an_undo_are_the_same_draw(
+    client: ApiClient,
+) -> None:
+    t = create(client, 10, format="dyp")
+    preview = client.post(f"/v1/tournaments/{t.id}/rounds/preview", headers=t.auth)
+    assert preview.status_code == 200, preview.text
+    first = generate(client, t)
+    assert [sides(m) for m in preview.json()["matches"]] == [sides(m) for m in first["matches"]]
+    assert preview.json()["byes"] == first["byes"]
+    assert client.delete(f"/v1/tournaments/{t.id}/rounds/1", headers=t.auth).status_code == 204
+    again = generate(client, t)
+    assert [sides(m) for m in again["matches"]] == [sides(m) for m in first["matches"]]
+
+
+def test_players_report_a_dyp_result_with_their_boards_code(client: ApiClient) -> None:
+    """A side is two players: either may claim, either of the other side confirms; the table
+    card names all four."""
+    t = create(client, 8, format="dyp", player_results=True)
+    matches = generate(client, t)["matches"]
+    board_codes = codes(client, t)
+    names = {p["id"]: p["name"] for p in client.get(f"/v1/tournaments/{t.id}/players").json()}
+    card = client.get(f"/v1/tournaments/{t.id}/print", headers=t.auth).text
+    m = matches[0]
+    (home, away) = sides(m)
+    assert (
+        f"{names[home[0]]} &amp; {names[home[1]]} – {names[away[0]]} &amp; {names[away[1]]}" in card
+    )
+    code = board_codes[m["board"]]
+    first = claim(client, t, m["id"], code=code, side="home", home=10, away=6)
+    assert first.status_code == 200, first.text
+    second = claim(client, t, m["id"], code=code, side="away", home=10, away=6)
+    assert second.status_code == 200, second.text
+    assert second.json()["match"]["result"]["home"] == 10
+    rows = {
+        r["player_id"]: r for r in client.get(f"/v1/tournaments/{t.id}/standings").json()["rows"]
+    }
+    assert [rows[p]["points"] for p in (*home, *away)] == [3, 3, 0, 0]
