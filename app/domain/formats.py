@@ -207,7 +207,7 @@ def _check_dyp(players: int, final_phase: FinalPhaseKind | None, *, groups: bool
             "leave out `final_phase`, or set it to `none`"
         )
     if players < DYP_MIN_PLAYERS:
-        raise TooFewPlayers(
+        raise InvalidSettings(
             f"DYP draws teams of two against two, so it needs at least {DYP_MIN_PLAYERS} "
             f"players: enter {DYP_MIN_PLAYERS} or more"
         )

@@ -253,7 +253,7 @@ def test_dyp_settings_are_checked(client: ApiClient) -> None:
         response = client.post("/v1/tournaments", json={**body, **settings_given})
         assert_problem(response, status, code)
     three = {"name": "x", "players": [{"name": f"P{i}"} for i in range(3)], "format": "dyp"}
-    assert_problem(client.post("/v1/tournaments", json=three), 409, "too_few_players")
+    assert_problem(client.post("/v1/tournaments", json=three), 422, "invalid_settings")
     # pairing given as dyp with the format is the same as the format alone
     t = create(client, 8, format="dyp", pairing="dyp", final_phase="none")
     assert t.body["pairing"] == "dyp"

@@ -218,8 +218,11 @@ def test_a_draw_past_its_deadline_changes_nothing() -> None:
 
 
 def test_settings_that_do_not_fit_dyp_are_refused() -> None:
-    with pytest.raises(TooFewPlayers):
+    with pytest.raises(InvalidSettings, match="at least 4 players"):
         dyp(3)
+    four = dyp(4)
+    with pytest.raises(TooFewPlayers, match="without this player"):
+        four.remove_player(PlayerId(1))
     for options in (
         {"final_phase": FinalPhaseKind.SEMIFINALS},
         {"tiebreak": Tiebreak.BUCHHOLZ},
