@@ -39,7 +39,7 @@ from app.domain.forbidden import (
     new_pair,
     pair_constraints,
 )
-from app.domain.formats import MAX_PLAYERS, FinalPhaseKind
+from app.domain.formats import FinalPhaseKind, max_players
 from app.domain.groups import group_for_late_entry
 from app.domain.manual_rounds import HandPairing, hand_round
 from app.domain.matches import Match, MatchChanges, MatchId, SwissRound
@@ -154,10 +154,9 @@ class Tournament(TournamentState):
         check_new_name(self.players.values(), name)
         members = clean_members(new.members, self.settings.entry)
         check_new_members(self.players.values(), members)
-        if len(self.players) >= MAX_PLAYERS:
-            raise TooManyPlayers(
-                f"a tournament takes at most {MAX_PLAYERS} players: this one is full"
-            )
+        most = max_players(self.settings.format)
+        if len(self.players) >= most:
+            raise TooManyPlayers(f"a tournament takes at most {most} players: this one is full")
         pid = PlayerId(max(self.players, default=0) + 1)
         if self.status is Status.REGISTRATION:
             self.players[pid] = Player(

@@ -18,6 +18,7 @@ from app.domain.errors import (
     PairingTimeout,
     RegistrationClosed,
     TooFewPlayers,
+    TooManyPlayers,
 )
 from app.domain.forbidden import PairKind
 from app.domain.formats import FinalPhaseKind, FormatPreset
@@ -215,6 +216,14 @@ def test_a_draw_past_its_deadline_changes_nothing() -> None:
         t.generate_round(deadline=Deadline.after(1.5, clock=Ticks()))
     assert t.rounds == [] and t.matches == {}
     assert t.generate_round().number == 1
+
+
+def test_a_dyp_field_is_at_most_512_players() -> None:
+    with pytest.raises(TooManyPlayers, match="at most 512"):
+        dyp(513)
+    full = dyp(512)
+    with pytest.raises(TooManyPlayers, match="at most 512"):
+        full.add_player(NewPlayer("One more"))
 
 
 def test_settings_that_do_not_fit_dyp_are_refused() -> None:
