@@ -23,6 +23,7 @@ from app.domain.errors import (
     AlreadyWithdrawn,
     InvalidSettings,
     NotEnoughQualifiers,
+    NotForDyp,
     RegistrationClosed,
     RoundIncomplete,
     TooFewPlayers,
@@ -135,6 +136,11 @@ class Tournament(TournamentState):
             "settings are fixed now; to change them, undo the rounds (while none has a result)"
         )
         check_allowed(self.players.values(), settings.byes_allowed)
+        if SYSTEMS[settings.pairing].capabilities.drawn_partners and self.forbidden_pairs:
+            raise NotForDyp(
+                "this tournament lists forbidden pairs, which a DYP draw does not keep apart: "
+                "delete them first, then choose the format `dyp`"
+            )
         previous = self.settings, self.players
         self.settings = settings
         try:

@@ -260,3 +260,15 @@ def test_what_is_made_for_one_against_one_is_refused() -> None:
     with pytest.raises(NotForDyp):
         check_rounds(t)
     assert all(isinstance(m, Match) for m in t.matches.values()) and len(t.rounds) == 1
+
+
+def test_a_tournament_with_forbidden_pairs_does_not_become_dyp() -> None:
+    t = Tournament.create(Settings(seed=1), [NewPlayer(f"P{i}") for i in range(8)])
+    t.forbid_pair(PlayerId(1), PlayerId(2), PairKind.SOFT)
+    dyp_settings = Settings(seed=1, pairing=PairingSystem.DYP, format=FormatPreset.DYP)
+    with pytest.raises(NotForDyp, match="delete them first"):
+        t.change_settings(dyp_settings)
+    assert t.settings == Settings(seed=1)
+    t.allow_pair(next(iter(t.forbidden_pairs)))
+    t.change_settings(dyp_settings)
+    assert t.drawn_partners
