@@ -62,7 +62,8 @@ class Settings:
 
     @property
     def final_phase_in_use(self) -> FinalPhaseKind | None:
-        """As chosen; ``none`` for ``dutch`` when not chosen (else the format table decides)."""
+        """As chosen; ``none`` for ``dutch`` and ``dyp`` when not chosen (else the format table
+        decides)."""
         if self.final_phase is None and self.pairing in (PairingSystem.DUTCH, PairingSystem.DYP):
             return FinalPhaseKind.NONE
         return self.final_phase
