@@ -85,6 +85,11 @@ class Settings:
                 "the tiebreak `points_per_match` is DYP's and DYP's only: "
                 + ("leave out `tiebreak`" if dyp_format else "choose another tiebreak")
             )
+        if dyp_format and self.entry is not Entry.PLAYER:
+            raise InvalidSettings(
+                "DYP draws its teams every round from players entered alone: leave `entry` "
+                "`player` (fixed doubles are `entry: team` in another format)"
+            )
         if dyp_format and self.avoid_same_team is not TeamRule.OFF:
             raise InvalidSettings(
                 "DYP draws partners and opponents from the whole field: `avoid_same_team` "

@@ -249,6 +249,7 @@ def test_dyp_settings_are_checked(client: ApiClient) -> None:
         ({"format": "dyp", "tiebreak": "buchholz"}, 422, "invalid_settings"),
         ({"tiebreak": "points_per_match"}, 422, "invalid_settings"),
         ({"format": "dyp", "avoid_same_team": "soft"}, 422, "invalid_settings"),
+        ({"format": "dyp", "entry": "team"}, 422, "invalid_settings"),
     ]:
         response = client.post("/v1/tournaments", json={**body, **settings_given})
         assert_problem(response, status, code)

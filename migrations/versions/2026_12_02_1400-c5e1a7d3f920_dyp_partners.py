@@ -1,8 +1,8 @@
 """dyp partners: the second player of each side of a DYP match
 
 Revision ID: c5e1a7d3f920
-Revises: d3e5f7a9b1c2
-Create Date: 2026-12-02 13:30:00
+Revises: c9e1f4a7d352
+Create Date: 2026-12-02 14:00:00
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "c5e1a7d3f920"
-down_revision: str | None = "d3e5f7a9b1c2"
+down_revision: str | None = "c9e1f4a7d352"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
