@@ -616,33 +616,53 @@ class EventData(BaseModel):
 
 
 class TournamentCreatedData(EventData):
-    """The new tournament and its players."""
+    """The new tournament, as `GET /v1/tournaments/{id}` answers it, but for the names of
+    manual groups (`settings.groups.manual` is null here: they grow with the field). The
+    players are a read (`GET …/players`); `tournament.player_count` says how many."""
 
     tournament: TournamentRead
-    players: list[PlayerRead]
+
+
+class RoundSummary(BaseModel):
+    """A round as its events name it: its number, how it was paired, and what it holds,
+    counted. Its boards and byes grow with the field: `GET …/rounds/{number}` reads them."""
+
+    number: int = Field(examples=[3])
+    manual: bool = Field(description="Paired by hand")
+    rematches: bool = Field(
+        description="True for a fallback round, or a round paired by hand with an accepted rematch"
+    )
+    match_count: int = Field(description="Boards of the round, every group's", examples=[16])
+    bye_count: int = Field(description="Players with a bye in the round", examples=[1])
+    check_count: int = Field(
+        description="Paired by hand: how many rules it breaks (`checks` of the round); else 0",
+        examples=[0],
+    )
 
 
 class RoundGeneratedData(EventData):
-    """The new round with every group's matches (as `GET …/rounds/{number}`)."""
+    """The new round, counted (its boards: `GET …/rounds/{number}`)."""
 
-    round: RoundRead
+    round: RoundSummary
 
 
 class RoundPairedManuallyData(EventData):
-    """The latest round after its boards and byes were replaced by hand (as
-    `GET …/rounds/{number}`), and the ids of its matches that no longer exist."""
+    """The latest round after its boards and byes were replaced by hand, counted, and how many
+    of its matches no longer exist (the round as it is now: `GET …/rounds/{number}`)."""
 
-    round: RoundRead
-    removed_matches: list[int] = Field(
+    round: RoundSummary
+    removed_match_count: int = Field(
         description="Matches of the round replaced by new ones (a board kept as it was keeps "
-        "its match and id)"
+        "its match and id)",
+        examples=[2],
     )
 
 
 class RoundUndoneData(EventData):
-    """The round taken back, as it was (its matches no longer exist), and the status after."""
+    """The round taken back, counted as it was (its matches no longer exist), and the status
+    after."""
 
-    round: RoundRead
+    round: RoundSummary
     status: Status
 
 

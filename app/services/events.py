@@ -192,7 +192,8 @@ def forbidden_pair_data(pair: ForbiddenPair) -> dict[str, Any]:
 
 
 def round_data(tournament: Tournament, swiss_round: SwissRound) -> dict[str, Any]:
-    return {"round": _dump(views.round_(tournament, swiss_round))}
+    """The round counted, never its boards (they grow with the field: a read)."""
+    return {"round": _dump(views.round_summary(tournament, swiss_round))}
 
 
 def final_phase_data(tournament: Tournament) -> dict[str, Any]:
@@ -208,11 +209,17 @@ def finished_data(tournament: Tournament) -> dict[str, Any]:
     return {"podium": [_dump(place) for place in ranking[:PODIUM]]}
 
 
-def tournament_data(summary: views.Summary, tournament: Tournament) -> dict[str, Any]:
-    return {
-        "tournament": _dump(views.tournament(summary)),
-        "players": [_dump(p) for p in views.players(tournament)],
-    }
+def tournament_data(summary: views.Summary) -> dict[str, Any]:
+    """The tournament as read, without what grows with the field: its players are a read
+    (``tournament.player_count`` counts them), and so are the names of manual groups."""
+    read = views.tournament(summary)
+    groups = read.settings.groups
+    if groups is not None and groups.manual is not None:
+        settings = read.settings.model_copy(
+            update={"groups": groups.model_copy(update={"manual": None})}
+        )
+        read = read.model_copy(update={"settings": settings})
+    return {"tournament": _dump(read)}
 
 
 class ResultWatch:

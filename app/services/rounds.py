@@ -84,14 +84,15 @@ def repair(
     session: Session, write: access.Write, number: int, pairing: HandPairing
 ) -> tuple[Tournament, SwissRound]:
     """Replace the latest round's boards and byes by hand (``Tournament.repair_by_hand``);
-    emits ``round.paired_manually`` with the round and the ids of the matches it replaced."""
+    emits ``round.paired_manually`` with the round counted and how many matches it replaced."""
 
     def watch(before: Tournament) -> events.Describe:
         was = {m.id for m in before.round_matches(number)} if before.rounds else set()
 
         def describe(after: Tournament, swiss_round: SwissRound) -> list[events.NewEvent]:
             now = {m.id for m in after.round_matches(swiss_round.number)}
-            data = {**events.round_data(after, swiss_round), "removed_matches": sorted(was - now)}
+            removed = len(was - now)
+            data = {**events.round_data(after, swiss_round), "removed_match_count": removed}
             return [(events.ROUND_PAIRED_MANUALLY, data)]
 
         return describe

@@ -197,7 +197,7 @@ def insert_new(
         players=len(tournament.players),
         **detail,
     )
-    data = events.tournament_data(summaries(session, [tid])[0], tournament)
+    data = events.tournament_data(summaries(session, [tid])[0])
     events.emit(session, tid, [(events.TOURNAMENT_CREATED, data)], version=version)
     return Created(tid, token, at, tournament)
 

@@ -189,6 +189,18 @@ def round_(t: Tournament, r: SwissRound) -> s.RoundRead:
     )
 
 
+def round_summary(t: Tournament, r: SwissRound) -> s.RoundSummary:
+    """The round as its events name it: number, kind and counts, never its boards."""
+    return s.RoundSummary(
+        number=r.number,
+        manual=r.manual,
+        rematches=r.rematches,
+        match_count=len(t.round_matches(r.number)),
+        bye_count=len(r.byes),
+        check_count=len(r.checks),
+    )
+
+
 def pairing_check(c: PairingCheck) -> s.PairingCheckRead:
     return s.PairingCheckRead(
         rule=c.rule, severity=c.severity, players=list(c.players), sentence=c.sentence

@@ -11,7 +11,7 @@ import json
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from svizzera_client.models import (
     ByeKind,
@@ -21,7 +21,6 @@ from svizzera_client.models import (
     PairKind,
     PlaceRead,
     PlayerRead,
-    RoundRead,
     Side,
     Status,
     TournamentRead,
@@ -40,20 +39,54 @@ class EventData(BaseModel):
 
 
 class TournamentCreatedData(EventData):
+    """The new tournament (``settings.groups.manual`` is ``None``: the names of manual groups
+    grow with the field). The players are a read: ``list_players``; ``tournament.player_count``
+    says how many."""
+
     tournament: TournamentRead
-    players: list[PlayerRead]
+
+
+class RoundSummary(BaseModel):
+    """A round as its events name it: number, how it was paired, and what it holds, counted.
+    Its boards grow with the field: ``get_round(tournament_id, number)`` reads them."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    number: int
+    manual: bool = False
+    rematches: bool = False
+    match_count: int
+    bye_count: int
+    check_count: int = 0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _counted(cls, data: Any) -> Any:
+        """An event stored before events counted the round carried the whole round: count it."""
+        if isinstance(data, dict) and "match_count" not in data and "matches" in data:
+            listed = {"matches": "match_count", "byes": "bye_count", "checks": "check_count"}
+            return {**data, **{count: len(data.get(k) or []) for k, count in listed.items()}}
+        return data
 
 
 class RoundGeneratedData(EventData):
-    round: RoundRead
+    round: RoundSummary
 
 
 class RoundPairedManuallyData(EventData):
-    """The latest round after its boards and byes were replaced by hand, and the ids of the
-    matches it replaced (they no longer exist)."""
+    """The latest round after its boards and byes were replaced by hand, counted, and how many
+    of its matches were replaced (they no longer exist; ``get_round`` reads it as it is)."""
 
-    round: RoundRead
-    removed_matches: list[int]
+    round: RoundSummary
+    removed_match_count: int
+
+    @model_validator(mode="before")
+    @classmethod
+    def _counted(cls, data: Any) -> Any:
+        """An event stored before events counted the round listed the matches removed."""
+        if isinstance(data, dict) and "removed_match_count" not in data:
+            return {**data, "removed_match_count": len(data.get("removed_matches") or [])}
+        return data
 
 
 class ClockData(EventData):
@@ -63,9 +96,10 @@ class ClockData(EventData):
 
 
 class RoundUndoneData(EventData):
-    """The round taken back, as it was (its matches no longer exist), and the status after."""
+    """The round taken back, counted as it was (its matches no longer exist), and the status
+    after."""
 
-    round: RoundRead
+    round: RoundSummary
     status: Status
 
 

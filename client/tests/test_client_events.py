@@ -28,6 +28,8 @@ from svizzera_client.events import (
     PlayerWithdrawnEvent,
     ResultRecordedEvent,
     RoundGeneratedEvent,
+    RoundPairedManuallyEvent,
+    TournamentCreatedEvent,
     parse_event,
 )
 
@@ -163,3 +165,36 @@ def test_a_player_update_reads_as_a_line_with_the_check_in() -> None:
     event = parse_event(json.dumps(raw))
     assert isinstance(event, PlayerUpdatedEvent) and event.data.player.team == "Ovest"
     assert event_line(event, {}) == "#7 player.updated: Rossa (checked in)"
+
+
+def test_round_and_creation_events_count_what_grows_with_the_field(client: Client) -> None:
+    """A round's event counts the round (its boards are a read: ``get_round``); the creation
+    event carries the tournament, not its players (``list_players``)."""
+    players = [PlayerCreate(name=n) for n in ("Anna", "Bruno", "Carla", "Dario", "Elio")]
+    created = client.create_tournament(TournamentCreate(name="Counted", players=players))
+    round_ = client.generate_round(created.id)
+    first, generated = list(client.events(created.id, timeout=1))
+    assert isinstance(first, TournamentCreatedEvent)
+    assert first.data.tournament.player_count == 5
+    assert isinstance(generated, RoundGeneratedEvent)
+    counted = generated.data.round
+    assert (counted.number, counted.match_count, counted.bye_count) == (1, 2, 1)
+    assert client.get_round(created.id, counted.number).matches == round_.matches
+    assert event_line(generated, {}) == "#2 round.generated: round 1, 2 matches"
+    assert event_line(first, {}) == "#1 tournament.created: Counted, 5 players"
+
+
+def test_round_events_stored_before_they_were_counted_still_parse() -> None:
+    """Events stored before events counted the round carried the whole round (and the ids of
+    the matches a repair removed): the client counts them."""
+    match = {"id": 7, "stage": "swiss", "round": 2, "group": None, "board": 1, "home": 1}
+    match |= {"away": 2, "white": None, "black": None, "colour_rule": "manual"}
+    match |= {"result": None, "manual": True}
+    whole = {"number": 2, "matches": [match], "byes": [3], "rematches": False}
+    whole |= {"rematch_pairs": [], "paths": [], "complete": False, "manual": True, "checks": []}
+    stored = {"id": 9, "tournament_id": "q3Jd0xZ1v7kR", "type": "round.paired_manually"}
+    stored |= {"created_at": "2026-12-01T20:14:03+00:00"}
+    event = parse_event(json.dumps({**stored, "data": {"round": whole, "removed_matches": [5, 6]}}))
+    assert isinstance(event, RoundPairedManuallyEvent)
+    assert (event.data.round.match_count, event.data.round.bye_count) == (1, 1)
+    assert event.data.removed_match_count == 2 and event.data.version is None

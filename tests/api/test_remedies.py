@@ -64,14 +64,17 @@ def test_undo_takes_back_a_round_without_results_and_it_can_be_generated_again(
     assert [e["action"] for e in audit][-2:] == ["rounds-undo", "rounds-generate"]
 
 
-def test_the_undone_event_carries_the_round_as_it_was(app: FastAPI, client: ApiClient) -> None:
+def test_the_undone_event_counts_the_round_as_it_was(app: FastAPI, client: ApiClient) -> None:
     t = create(client, 6)
     first = generate(client, t)
     client.delete(f"/v1/tournaments/{t.id}/rounds/1", headers=t.auth)
     with Session(app.state.engine) as session:
         last = events.events_after(session, t.id, 0, 100)[-1]
     assert last.type == "round.undone"
-    assert last.data == {"round": first, "status": "registration", "version": 3}
+    counted = {"number": 1, "manual": False, "rematches": False, "match_count": 3}
+    counted |= {"bye_count": 0, "check_count": 0}
+    assert last.data == {"round": counted, "status": "registration", "version": 3}
+    assert len(first["matches"]) == 3
     assert client.get(f"/v1/tournaments/{t.id}").json()["status"] == "registration"
 
 

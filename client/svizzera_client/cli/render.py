@@ -373,7 +373,7 @@ def event_line(event: EventEnvelope, names: Names) -> str:
 def _summary(event: EventEnvelope, names: Names) -> str:
     match event:
         case TournamentCreatedEvent(data=data):
-            return f"{data.tournament.name}, {len(data.players)} players"
+            return f"{data.tournament.name}, {data.tournament.player_count} players"
         case PlayerAddedEvent(data=data) | PlayerWithdrawnEvent(data=data):
             return data.player.name
         case PlayerUpdatedEvent(data=data):
@@ -388,7 +388,7 @@ def _summary(event: EventEnvelope, names: Names) -> str:
         case ForbiddenPairRemovedEvent(data=data):
             return f"forbidden pair {data.forbidden_pair_id} taken off the list"
         case RoundGeneratedEvent(data=data):
-            return f"round {data.round.number}, {len(data.round.matches)} matches"
+            return f"round {data.round.number}, {data.round.match_count} matches"
         case RoundUndoneEvent(data=data):
             return f"round {data.round.number} taken back"
         case (
