@@ -5,13 +5,13 @@ A TRF file of 30,000–50,000 matches writes as many matches and results. Throug
 statement's per-row processing (``construct_params``, a bind processor per value), which cost
 more than the insert itself. Here rows are plain tuples in the order of ``columns``, handed to
 the driver as they are: SQLite's ``executemany``, PostgreSQL's ``COPY … FROM STDIN``. Values
-must already be what the driver takes: ``str``, ``int``, ``bool``, ``None``, and datetimes
-through ``datetime_value``.
+must already be what the driver takes: ``str``, ``int``, ``bool``, ``None``, and datetimes and
+JSON through ``driver_value``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -45,6 +45,16 @@ def insert_rows(
 def datetime_value(session: Session, table: Table, column: str, at: datetime) -> Any:
     """``at`` as the driver takes it for ``table.column``: SQLite stores SQLAlchemy's own text
     form (the column type's bind processor), PostgreSQL the datetime itself."""
+    return driver_value(session, table, column)(at)
+
+
+def driver_value(session: Session, table: Table, column: str) -> Callable[[Any], Any]:
+    """What turns a value into the one the driver takes for ``table.column`` (the column type's
+    bind processor): a JSON column's text, SQLite's text of a datetime; others as they are."""
     dialect = session.connection().dialect
     processor = table.c[column].type.dialect_impl(dialect).bind_processor(dialect)
-    return at if processor is None else processor(at)
+    return _as_is if processor is None else processor
+
+
+def _as_is(value: Any) -> Any:
+    return value

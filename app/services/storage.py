@@ -7,6 +7,7 @@ taken before a command and the tournament after it, so every command is persiste
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -497,21 +498,52 @@ def save_result(
     _save_matches(session, tournament_id, {before.id: before}, {after.id: after})
 
 
+PLAYER_COLUMNS = (
+    "tournament_id",
+    "number",
+    "name",
+    "start_number",
+    "rating",
+    "group",
+    "entered_round",
+    "withdrawn_after",
+    "title",
+    "fide_id",
+    "requested_byes",
+    "team",
+    "checked_in",
+    "members",
+)
+
+
+def _player_row(tid: str, p: Player, json: Callable[[Any], Any]) -> tuple[Any, ...]:
+    """A player's row, in the order of ``PLAYER_COLUMNS``; ``json`` turns the byes asked for
+    and the members (JSON columns both) into what the driver takes (``bulk.driver_value``)."""
+    return (
+        tid,
+        p.id,
+        p.name,
+        p.start_number,
+        p.rating,
+        p.group,
+        p.entered_round,
+        p.withdrawn_after,
+        p.title.value if p.title else None,
+        p.fide_id,
+        json([[b.round, b.kind.value] for b in p.requested_byes] or None),
+        p.team,
+        p.checked_in,
+        json(list(p.members) or None),
+    )
+
+
 def _player_values(p: Player) -> dict[str, Any]:
-    return {
-        "name": p.name,
-        "start_number": p.start_number,
-        "rating": p.rating,
-        "group": p.group,
-        "entered_round": p.entered_round,
-        "withdrawn_after": p.withdrawn_after,
-        "title": p.title.value if p.title else None,
-        "fide_id": p.fide_id,
-        "requested_byes": [[b.round, b.kind.value] for b in p.requested_byes] or None,
-        "team": p.team,
-        "checked_in": p.checked_in,
-        "members": list(p.members) or None,
-    }
+    """The columns a change to a player may write (``update``: SQLAlchemy binds them)."""
+    return dict(zip(PLAYER_COLUMNS[2:], _player_row("", p, _as_is)[2:], strict=True))
+
+
+def _as_is(value: Any) -> Any:
+    return value
 
 
 def _save_forbidden(
@@ -546,13 +578,10 @@ def _save_players(
     gone = [pid for pid in before if pid not in after]
     if gone:
         session.execute(delete(P).where(P.c.tournament_id == tid, P.c.number.in_(gone)))
-    new = [
-        {"tournament_id": tid, "number": p.id, **_player_values(p)}
-        for pid, p in after.items()
-        if pid not in before
-    ]
-    if new:
-        session.execute(insert(P), new)
+    new = [p for pid, p in after.items() if pid not in before]
+    if new:  # a creation or a TRF file brings up to 4,096: the driver's bulk path
+        json = bulk.driver_value(session, P, "requested_byes")
+        bulk.insert_rows(session, P, PLAYER_COLUMNS, [_player_row(tid, p, json) for p in new])
     for pid, p in after.items():
         if pid in before and before[pid] != p:
             session.execute(

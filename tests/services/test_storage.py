@@ -4,14 +4,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from app.db import make_engine
 from app.domain.errors import RoundIncomplete
-from app.domain.types import DecidedBy, Forfeit, PlayerId, Result, Side
+from app.domain.registration import NewPlayer
+from app.domain.tournament import Tournament
+from app.domain.types import (
+    ByeKind,
+    DecidedBy,
+    FideTitle,
+    Forfeit,
+    PlayerId,
+    Result,
+    RoundNumber,
+    Side,
+)
 from app.services import commands, rounds, storage, tournaments
 from app.services.access import Write
 
@@ -128,3 +141,60 @@ def test_a_write_saved_while_the_rows_are_read_makes_the_load_read_them_again(
     assert version == 2
     assert [r.number for r in loaded.rounds] == [1]
     assert len(loaded.matches) == 3
+
+
+def parameter_sets(engine: Engine, players: int) -> list[str]:
+    """The statements whose parameters SQLAlchemy processed (its compiled statement's
+    ``construct_params``, once a row in an ``executemany``) while a tournament of ``players``
+    was created."""
+    processed: list[str] = []
+    construct = SQLCompiler.construct_params
+
+    def counting(self: SQLCompiler, *args: Any, **kwargs: Any) -> Any:
+        processed.append(" ".join(str(self.statement).split()[:3]))
+        return construct(self, *args, **kwargs)
+
+    SQLCompiler.construct_params = counting  # type: ignore[method-assign]
+    try:
+        new_tournament(engine, players)
+    finally:
+        SQLCompiler.construct_params = construct  # type: ignore[method-assign]
+    return processed
+
+
+def test_new_players_go_to_the_driver_in_one_batch_whatever_their_number(engine: Engine) -> None:
+    """A creation or a TRF file of 4,096 players: the rows go to the driver as they are
+    (``bulk.insert_rows``), not through SQLAlchemy's parameter processing a row each."""
+    processed = parameter_sets(engine, 700)
+    assert "INSERT INTO player" not in processed
+    assert len(processed) < 20, processed
+
+
+def test_every_field_of_a_new_player_loads_back(engine: Engine) -> None:
+    """The bulk path writes what the update path does: titles, FIDE ids, teams, groups, the
+    check-in, the byes asked for (and none: the same stored value either way)."""
+    players = [
+        NewPlayer("Carlsen", 2830, FideTitle.GM, 1503014, "Norway"),
+        NewPlayer("Kid", None, None, None, None),
+        NewPlayer("Woman", 2300, FideTitle.WIM, 9_999_999_999, "Ovest"),
+        NewPlayer("Amateur", 1500, None, None, None),
+    ]
+    made = Tournament.create(tournaments.settings_from({"pairing": "dutch", "seed": 5}), players)
+    made.request_bye(PlayerId(2), RoundNumber(2), ByeKind.HALF_POINT)
+    made.request_bye(PlayerId(2), RoundNumber(3), ByeKind.ZERO_POINT)
+    made.check_in(PlayerId(3), True)
+    with Session(engine) as session, session.begin():
+        tid = tournaments.insert_new(session, name="Bulk", tournament=made).id
+    with Session(engine) as session, session.begin():
+        assert storage.load(session, tid).players == made.players
+        commands.run(
+            session, Write(tid), "test", lambda t: t.cancel_bye(PlayerId(2), RoundNumber(2))
+        )
+        commands.run(
+            session, Write(tid), "test", lambda t: t.cancel_bye(PlayerId(2), RoundNumber(3))
+        )
+    with Session(engine) as session:
+        never = storage.P.c.requested_byes.is_(None)
+        query = select(storage.P.c.number, never).where(storage.P.c.tournament_id == tid)
+        stored = {number: never for number, never in session.execute(query)}
+    assert stored[2] == stored[1] == stored[4]  # taken back (an update) as never asked (bulk)
