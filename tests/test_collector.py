@@ -42,8 +42,9 @@ def test_a_trf_import_runs_no_collection_and_leaves_the_collector_on(
         with Session(engine) as session, session.begin():
             created = trf.create(session, body)
             during = list(collections)
-        # at most the young collection that the first allocation after the pause runs
-        assert during in ([], [0])
+        # at most the one collection that the first allocation after the pause runs (of the
+        # oldest generation due by then)
+        assert len(during) <= 1, during
         assert gc.isenabled()
         assert len(created.tournament.matches) == 2048 * 15
     finally:
