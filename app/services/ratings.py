@@ -229,7 +229,7 @@ def _period_games(
         .join(RES, (RES.c.tournament_id == M.c.tournament_id) & (RES.c.match_number == M.c.number))
         .join(home, (home.c.tournament_id == M.c.tournament_id) & (home.c.number == M.c.home))
         .join(away, (away.c.tournament_id == M.c.tournament_id) & (away.c.number == M.c.away))
-        .where(CRP.c.club_id == club_id)
+        .where(CRP.c.club_id == club_id, M.c.home_partner.is_(None))  # as rated_games
         .order_by(M.c.tournament_id, M.c.number)
     )
     games: dict[str, list[Game[int]]] = {tid: [] for _, tid in periods}

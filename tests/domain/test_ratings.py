@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -87,6 +88,9 @@ def test_rated_games_leave_out_forfeits_and_open_matches() -> None:
         match(4, 7, 8, Result(0, 0, forfeit=Forfeit.BOTH)),
         match(5, 9, 10, None),
         match(6, 11, 12, Result(1, 1, winner=Side.AWAY, decided_by=DecidedBy.PENALTIES)),
+        replace(  # two against two (DYP): no game of one player against another
+            match(7, 13, 14, Result(10, 3)), home_partner=PlayerId(15), away_partner=PlayerId(16)
+        ),
     ]
     assert [(g.player, g.opponent, g.score) for g in rated_games(matches)] == [
         (1, 2, WIN),

@@ -29,11 +29,13 @@ def rated_games(matches: Iterable[Match]) -> list[Game[PlayerId]]:
 
     A match's winner scores 1 and the loser 0, whatever decided it (goals, a tie-break,
     penalties); a match without a winner is a draw, ½ each. A forfeit (one side or both) is no
-    game: nobody's rating moves for it, as FIDE leaves forfeits unrated.
+    game: nobody's rating moves for it, as FIDE leaves forfeits unrated. A match of drawn
+    partners (DYP, two against two) is no game of one player against another either: it is
+    left out, so a DYP evening moves nobody's rating.
     """
     games: list[Game[PlayerId]] = []
     for match in sorted(matches, key=lambda m: m.id):
-        if match.result is not None:
+        if match.result is not None and match.home_partner is None:
             games.extend(game_pair(match.home, match.away, match.result))
     return games
 
