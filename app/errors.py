@@ -215,6 +215,16 @@ class TeamEntriesInClub(InvalidValue):
     code = "team_entries_in_club"
 
 
+class SeasonNotFound(NotFound):
+    code = "season_not_found"
+
+
+class SeasonFull(Conflict):
+    """A season holds at most ``app.services.seasons.MAX_EVENINGS`` tournaments."""
+
+    code = "season_full"
+
+
 class NotModified(Exception):
     """``If-None-Match`` names the current version: answer 304 without a body."""
 

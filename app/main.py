@@ -31,6 +31,7 @@ from app.api import (
     reports,
     results,
     rounds,
+    seasons,
     standings,
     tokens,
     tournaments,
@@ -131,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         register,
         ratings,
         club_events,
+        seasons,
         health,
     ):
         app.include_router(module.router)

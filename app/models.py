@@ -32,6 +32,7 @@ class TournamentRow(SQLModel, table=True):
     __table_args__ = (
         Index("ix_tournament_created_at_id", "created_at", "id"),
         Index("ix_tournament_club_id_created_at_id", "club_id", "created_at", "id"),
+        Index("ix_tournament_season_id_created_at_id", "season_id", "created_at", "id"),
     )
 
     id: str = Field(primary_key=True, max_length=32)
@@ -91,6 +92,8 @@ class TournamentRow(SQLModel, table=True):
     current_round: int = Field(default=0)
     # the club that runs it (null: a tournament of its own, as before clubs)
     club_id: str | None = Field(default=None, max_length=32, foreign_key="club.id")
+    # the club's season it counts in (null: none)
+    season_id: int | None = Field(default=None, foreign_key="season.id")
 
 
 class PlayerRow(SQLModel, table=True):
@@ -530,3 +533,72 @@ class ClubRatingHistoryRow(SQLModel, table=True):
     games: int
     score_halves: int
     performance: float
+
+
+class SeasonRow(SQLModel, table=True):
+    """A club's season: the evenings (tournaments whose ``season_id`` is this) summed up by one
+    scoring rule (``app.domain.seasons``). ``place_points``: the points of places 1, 2, …
+    (``places`` only); ``best``: count each player's best N evenings (null: all)."""
+
+    __tablename__ = "season"
+    __table_args__ = (Index("ix_season_club_id_id", "club_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: str = Field(max_length=32, foreign_key="club.id", ondelete="CASCADE")
+    name: str = Field(max_length=120)
+    scoring: str = Field(max_length=16)
+    place_points: list[int] = Field(sa_column=Column(JSON, nullable=False))
+    best: int | None = None
+    version: int = Field(default=1)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class EveningPlacingRow(SQLModel, table=True):
+    """A finished club tournament's final ranking, kept for the season tables
+    (``app.services.evenings``): written when it finishes (again at any later change), gone if
+    it is no longer finished. Keyed by the tournament's player, so a register merge (which moves
+    ``player.club_player_id``) reads through."""
+
+    __tablename__ = "evening_placing"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tournament_id", "player_number"],
+            ["player.tournament_id", "player.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    tournament_id: str = Field(
+        primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
+    )
+    player_number: int = Field(primary_key=True)
+    place: int
+    # Swiss points in half-points; rounds with a result or a bye
+    points: int
+    matches: int
+
+
+class EveningGameRow(SQLModel, table=True):
+    """A finished club tournament's games between two players, summed (forfeits left out), from
+    ``player_number``'s side in half-points: what head to head reads in a season table."""
+
+    __tablename__ = "evening_game"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tournament_id", "player_number"],
+            ["player.tournament_id", "player.number"],
+            ondelete="CASCADE",
+        ),
+        ForeignKeyConstraint(
+            ["tournament_id", "opponent_number"],
+            ["player.tournament_id", "player.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    tournament_id: str = Field(
+        primary_key=True, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
+    )
+    player_number: int = Field(primary_key=True)
+    opponent_number: int = Field(primary_key=True)
+    score: int

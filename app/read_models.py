@@ -151,6 +151,11 @@ class TournamentRead(BaseModel):
         "tournament of its own",
         examples=[None],
     )
+    season_id: int | None = Field(
+        None,
+        description="The club's season it counts in (`PUT …/season`); null for none",
+        examples=[None],
+    )
     status: Status
     pairing: PairingSystem
     tiebreak: Tiebreak = Field(description="The tiebreak in use")
@@ -964,3 +969,82 @@ class ClubEventPage(BaseModel):
     next_after: int | None = Field(
         description="Pass as `after` for the next page; null when there are no more now"
     )
+
+
+# -- seasons -----------------------------------------------------------------------------------
+
+
+def exact_number(value: Fraction) -> float | int:
+    """An exact score as a JSON number: whole as an integer, else the nearest float."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+class SeasonRead(BaseModel):
+    """A club's season: its evenings summed up by one scoring rule."""
+
+    id: int
+    club_id: str
+    name: str = Field(examples=["Winter 2026"])
+    scoring: Literal["places", "points", "average"] = Field(
+        description="`places`: points by final place from `place_points`; `points`: the sum of "
+        "the evenings' Swiss points; `average`: points per round played"
+    )
+    place_points: list[int] = Field(
+        description="Points of places 1, 2, … (`places` only; places beyond score 0)",
+        examples=[[25, 18, 15, 12, 10, 8, 6, 4, 2, 1]],
+    )
+    best: int | None = Field(description="Only each player's best N evenings count; null: all")
+    version: int
+    created_at: datetime
+    standings: str = Field(examples=["/v1/clubs/c7Hq2LmN0pXe/seasons/1/standings"])
+
+
+class SeasonPage(BaseModel):
+    """A page of seasons, oldest first."""
+
+    items: list[SeasonRead]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null at the end"
+    )
+
+
+class SeasonEveningRead(BaseModel):
+    """A tournament of the season; only finished ones count."""
+
+    tournament_id: str
+    name: str
+    status: Status
+    created_at: datetime
+    counted: bool = Field(description="Finished: its final ranking is in the table")
+
+
+class SeasonStandingRow(BaseModel):
+    """A player's line of the season table: a register entry, over the counted evenings."""
+
+    rank: int = Field(description="Equal for players equal on every tiebreak")
+    club_player_id: int = Field(description="The register entry (after a merge: the kept one)")
+    name: str = Field(description="The register entry's name")
+    score: float | int = Field(
+        description="What the rule ranks by: place points, points, or points per round"
+    )
+    evenings: int = Field(description="Evenings played (the first tiebreak: more first)")
+    counted: int = Field(description="Evenings the score counts (`best` of them)")
+    best_place: int = Field(description="Best final place (the second tiebreak: lower first)")
+    points: float | int = Field(description="Swiss points over every evening played")
+    matches: int = Field(description="Rounds played or given a bye, every evening")
+    head_to_head: float | int | None = Field(
+        description="Points scored in games against the players tied with this one on score, "
+        "evenings and best place (the last tiebreak); null when not needed"
+    )
+
+
+class SeasonStandingsRead(BaseModel):
+    """The season table: finished evenings counted, the others listed."""
+
+    season: SeasonRead
+    evenings: list[SeasonEveningRead] = Field(description="In the order they were made")
+    tiebreaks: list[str] = Field(
+        description="After the score, in order",
+        examples=[["evenings", "best_place", "head_to_head"]],
+    )
+    rows: list[SeasonStandingRow]

@@ -113,6 +113,9 @@ class ClubTournamentCreate(TournamentCreate):
         "rounded, as its rating (so the seeding and start numbers follow the club's ratings); "
         "`given`: the ratings given or in the register",
     )
+    season_id: Annotated[int, Field(ge=1, le=MAX_INTEGER), JSON_NUMBER] | None = Field(
+        default=None, description="A season of the club the tournament counts in (docs/clubs.md)"
+    )
 
     model_config = ConfigDict(
         extra="forbid",

@@ -128,15 +128,18 @@ def list_club_tournaments(
     club_id: ClubId,
     session: SessionDep,
     status: Annotated[Status | None, Query(description="Only tournaments in this status")] = None,
+    season: Annotated[
+        int | None, Query(ge=1, le=MAX_INTEGER, description="Only tournaments of this season")
+    ] = None,
     limit: paging.Limit = 20,
     cursor: paging.Cursor = None,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
-    """Public, as the tournaments are; pass the same `status` with `cursor`. The ETag is the
-    page's hash."""
+    """Public, as the tournaments are; pass the same `status` and `season` with `cursor`. The
+    ETag is the page's hash."""
     clubs.read(session, club_id)
     ids, next_cursor = tournaments.page(
-        session, limit=limit, cursor=cursor, status=status, club_id=club_id
+        session, limit=limit, cursor=cursor, status=status, club_id=club_id, season_id=season
     )
     items = [views.tournament(summary) for summary in tournaments.summaries(session, ids)]
     body = TournamentPage(items=items, next_cursor=next_cursor).model_dump_json().encode()

@@ -48,6 +48,7 @@ TAGS: list[dict[str, Any]] = [
     {"name": "club-players", "description": "A club's player register: search, merge"},
     {"name": "club-ratings", "description": "A club's ratings: the list, a player's history"},
     {"name": "club-events", "description": "A club's events: rating and season updates"},
+    {"name": "seasons", "description": "A club's season tables over its evenings"},
     {"name": "health", "description": "Liveness and database reachability"},
 ]
 

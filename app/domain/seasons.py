@@ -134,14 +134,16 @@ def season_standings(evenings: Iterable[Evening[K]], rule: SeasonRule) -> list[S
             counted=len(counted),
         )
     order = sorted(tally, key=lambda k: tally[k].key())
+    groups: list[list[K]] = []
+    for player in order:
+        if groups and tally[groups[-1][0]].key() == tally[player].key():
+            groups[-1].append(player)
+        else:
+            groups.append([player])
+    among = _head_to_head([g for g in groups if len(g) > 1], games)
     table: list[SeasonRow[K]] = []
-    start = 0
-    while start < len(order):
-        end = start + 1
-        while end < len(order) and tally[order[end]].key() == tally[order[start]].key():
-            end += 1
-        tied = order[start:end]
-        among = _head_to_head(tied, games) if len(tied) > 1 else {}
+    for tied in groups:
+        start = len(table)
         tied.sort(key=lambda k: -among.get(k, Fraction(0)))
         for i, player in enumerate(tied):
             shared = i > 0 and among.get(player) == among.get(tied[i - 1])
@@ -159,15 +161,16 @@ def season_standings(evenings: Iterable[Evening[K]], rule: SeasonRule) -> list[S
                     head_to_head=among.get(player),
                 )
             )
-        start = end
     return table
 
 
-def _head_to_head(tied: Sequence[K], games: Iterable[Game[K]]) -> dict[K, Fraction]:
-    """Each tied player's points in games against the others tied with them."""
-    group = set(tied)
-    scored = {player: Fraction(0) for player in tied}
+def _head_to_head(groups: Sequence[Sequence[K]], games: Iterable[Game[K]]) -> dict[K, Fraction]:
+    """Each tied player's points in games against the others tied with them (one pass over the
+    season's games for every group of tied players)."""
+    group_of = {player: i for i, group in enumerate(groups) for player in group}
+    scored = {player: Fraction(0) for player in group_of}
     for game in games:
-        if game.player in group and game.opponent in group:
+        group = group_of.get(game.player)
+        if group is not None and group_of.get(game.opponent) == group:
             scored[game.player] += game.score
     return scored

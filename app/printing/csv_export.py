@@ -78,7 +78,7 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
     between, decimal = MARKS[separator]
 
     def line_of(*cells: object) -> str:
-        return between.join(_cell(value, decimal) for value in cells) + "\r\n"
+        return between.join(csv_cell(value, decimal) for value in cells) + "\r\n"
 
     teams = tournament.settings.entry is Entry.TEAM
     at = CSV_COLUMNS.index("name") + 1
@@ -87,13 +87,13 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
     for table in standings_tables(tournament):
         for line in table.lines:
             row = line.row
-            members = tuple(_text(m) for m in line.members) if teams else ()
+            members = tuple(csv_text(m) for m in line.members) if teams else ()
             lines.append(
                 line_of(
                     row.rank,
                     row.player_id,
                     line.start_number,
-                    _text(line.name),
+                    csv_text(line.name),
                     *members,
                     line.group or "",
                     row.played,
@@ -124,14 +124,14 @@ def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _text(text: str) -> str:
+def csv_text(text: str) -> str:
     """User text with a ``'`` before each formula it could start; a control character at the
     start (tab, carriage return) is one too."""
     text = _FORMULA.sub(r"\1\2'", text)
     return f"'{text}" if text.startswith(("\t", "\r")) else text
 
 
-def _cell(value: object, decimal: str) -> str:
+def csv_cell(value: object, decimal: str) -> str:
     if isinstance(value, int | Decimal):  # ours, never user text: no quotes, the decimal mark
         return str(value).replace(".", decimal)
     text = str(value)

@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 from app.domain.types import Entry, Player
 from app.errors import NotAClubTournament, RepeatedClubPlayer, TeamEntriesInClub
-from app.services import access, clubs, players, rating_reads, register, tournaments
+from app.services import access, clubs, players, rating_reads, register, seasons, tournaments
 
 
 def create(
@@ -21,7 +21,8 @@ def create(
     seed_by_club_rating: bool = False,
 ) -> tournaments.Created:
     """A tournament of the club, with its own organizer token as any (the club's keys are its
-    organizers too). Under the club's lock, so a merge cannot move an entry in between.
+    organizers too), in the club's season ``season_id`` if ``fields`` has one. Under the club's
+    lock, so a merge cannot move an entry in between.
     Its entries are the register's players: team entries (doubles) are refused.
     ``seed_by_club_rating``: the register's players play with their club rating."""
     if fields.get("entry") == Entry.TEAM:
@@ -30,6 +31,10 @@ def create(
             '(`entry: "team"`) are for tournaments of their own (`POST /v1/tournaments`)'
         )
     version = clubs.lock(session, write)
+    fields = dict(fields)
+    season_id = fields.pop("season_id", None)
+    if season_id is not None:
+        seasons.check_room(session, write.club_id, season_id)
     entrants = register.entrants(session, write.club_id, players)
     if seed_by_club_rating:
         entrants = _with_club_ratings(session, entrants)
@@ -39,6 +44,7 @@ def create(
         players=[e.player for e in entrants],
         fields=fields,
         club_id=write.club_id,
+        season_id=season_id,
         actor=write.actor,
     )
     register.link(session, write.club_id, created.id, entrants)

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from app.domain.tournament import Tournament
 from app.domain.types import Status
-from app.services import access, audit, events, ratings, storage
+from app.services import access, audit, evenings, events, ratings, storage
 
 R = TypeVar("R")
 
@@ -90,10 +90,12 @@ def conclude(
     caused: list[events.NewEvent],
 ) -> None:
     """What every saved write ends with, under the tournament's lock: its audit entry, its
-    events in the outbox, and the new ``version`` told to the client."""
+    events in the outbox, a club evening kept for the season tables (``evenings``), and the
+    new ``version`` told to the client."""
     tid = write.tournament_id
     audit.record(session, tid, action, actor=write.actor, **(detail or {}))
     events.emit(session, tid, caused, version=version)
+    evenings.refresh(session, tid)
     if write.saved is not None:
         write.saved(version)
 

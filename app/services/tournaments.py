@@ -125,10 +125,11 @@ def create(
     players: list[dict[str, Any]],
     fields: dict[str, Any],
     club_id: str | None = None,
+    season_id: int | None = None,
     actor: str = audit.ORGANIZER,
 ) -> Created:
     """A new tournament in registration, with a fresh organizer token (of ``club_id``, if
-    given: the club's keys are its organizers too)."""
+    given: the club's keys are its organizers too; in its season ``season_id``, if given)."""
     fields = dict(fields)
     player_results = bool(fields.pop("player_results", False))
     tournament = Tournament.create(
@@ -141,6 +142,7 @@ def create(
         tournament=tournament,
         player_results=player_results,
         club_id=club_id,
+        season_id=season_id,
         actor=actor,
     )
 
@@ -161,6 +163,7 @@ def insert_new(
     tournament: Tournament,
     player_results: bool = False,
     club_id: str | None = None,
+    season_id: int | None = None,
     actor: str = audit.ORGANIZER,
     **detail: Any,
 ) -> Created:
@@ -181,6 +184,7 @@ def insert_new(
             created_at=at,
             updated_at=at,
             club_id=club_id,
+            season_id=season_id,
             **storage.settings_columns(tournament.settings),
             **storage.derived_columns(tournament),
         )
@@ -188,6 +192,8 @@ def insert_new(
     storage.save(session, tid, storage.Snapshot.of(Tournament(tournament.settings, ())), tournament)
     if club_id is not None:
         detail["club_id"] = club_id
+    if season_id is not None:
+        detail["season_id"] = season_id
     audit.record(
         session,
         tid,
@@ -264,14 +270,17 @@ def page(
     status: str | None = None,
     name_contains: str | None = None,
     club_id: str | None = None,
+    season_id: int | None = None,
 ) -> tuple[list[str], str | None]:
     """Ids of one page of tournaments, newest first, and the cursor of the next page; only
-    those in ``status``, whose name contains ``name_contains`` (any case) and of ``club_id``,
-    if given."""
+    those in ``status``, whose name contains ``name_contains`` (any case), of ``club_id`` and
+    of ``season_id``, if given."""
     T = storage.T
     query = select(T.c.id, T.c.created_at).order_by(T.c.created_at.desc(), T.c.id.desc())
     if club_id is not None:
         query = query.where(T.c.club_id == club_id)
+    if season_id is not None:
+        query = query.where(T.c.season_id == season_id)
     if status is not None:
         query = query.where(T.c.status == status)
     if name_contains:

@@ -49,6 +49,7 @@ def tournament(summary: Summary) -> s.TournamentRead:
         id=row.id,
         name=row.name,
         club_id=row.club_id,
+        season_id=row.season_id,
         status=Status(row.status),
         pairing=PairingSystem(row.pairing),
         tiebreak=tiebreak,

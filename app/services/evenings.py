@@ -1,0 +1,73 @@
+"""The finished evenings of a club, kept for its season tables: each finished club tournament's
+final ranking (place, Swiss points, rounds) and its games between two players, per tournament
+player.
+
+``refresh`` runs at the end of every saved tournament write (``commands.conclude``, under the
+tournament's lock): a club tournament that is finished gets its rows written again (finishing,
+or a result changed after), one that is not has none. So a season table reads a few indexed rows
+per evening instead of rebuilding every tournament, and because the rows name the tournament's
+player, not the register entry, a register merge (which moves ``player.club_player_id``) reads
+through them at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sqlalchemy import delete, exists, insert, select
+from sqlalchemy.orm import Session
+
+from app.domain.ratings.games import rated_games
+from app.domain.tournament import Tournament
+from app.domain.types import Status
+from app.models import EveningGameRow, EveningPlacingRow
+from app.services import storage
+
+EP = EveningPlacingRow.__table__  # type: ignore[attr-defined]
+EG = EveningGameRow.__table__  # type: ignore[attr-defined]
+T = storage.T
+
+
+def refresh(session: Session, tournament_id: str) -> int | None:
+    """Write the tournament's evening again if it is a finished club tournament, drop it if it
+    is not finished; the tournament's season when its table may have changed (it has one, and
+    the evening was or is finished), else ``None``."""
+    row = session.execute(
+        select(T.c.club_id, T.c.status, T.c.season_id).where(T.c.id == tournament_id)
+    ).first()
+    if row is None or row.club_id is None:
+        return None
+    had = session.execute(select(exists().where(EP.c.tournament_id == tournament_id))).scalar()
+    if had:
+        session.execute(delete(EG).where(EG.c.tournament_id == tournament_id))
+        session.execute(delete(EP).where(EP.c.tournament_id == tournament_id))
+    finished = row.status == Status.FINISHED.value
+    if finished:
+        _write(session, tournament_id, storage.load(session, tournament_id))
+    return row.season_id if row.season_id is not None and (had or finished) else None
+
+
+def _write(session: Session, tournament_id: str, tournament: Tournament) -> None:
+    ranking = tournament.final_ranking() or []
+    rows = {r.player_id: r for r in tournament.standings()}
+    placings = [
+        {
+            "tournament_id": tournament_id,
+            "player_number": int(player),
+            "place": place,
+            "points": int(rows[player].points),
+            "matches": rows[player].played + rows[player].byes,
+        }
+        for place, player in enumerate(ranking, start=1)
+    ]
+    if placings:
+        session.execute(insert(EP), placings)
+    scored: Counter[tuple[int, int]] = Counter()
+    for game in rated_games(tournament.matches.values()):
+        scored[(int(game.player), int(game.opponent))] += int(game.score * 2)
+    games = [
+        {"tournament_id": tournament_id, "player_number": p, "opponent_number": o, "score": s}
+        for (p, o), s in sorted(scored.items())
+    ]
+    if games:
+        session.execute(insert(EG), games)
