@@ -228,3 +228,86 @@ def test_clubs_made_before_ratings_upgrade_to_elo_and_keep_working(empty_url: st
             assert [p["rating"] for p in field] == [1700, None]
     finally:
         app.state.engine.dispose()
+
+
+def test_a_database_with_club_tournaments_upgrades_to_seasons(empty_url: str) -> None:
+    """The seasons migration on a database in use: a club's tournament made before it has no
+    season and works as before; played and joined to a season afterwards, it counts in it."""
+    config = alembic_config(empty_url)
+    command.upgrade(config, "a6c2d8e4f190")  # the head before seasons
+    engine = create_engine(empty_url)
+    columns = (
+        "id, name, token_hash, version, created_at, updated_at, status, seed, pairing, "
+        "points_win, points_draw, points_loss, points_bye, format_preset, swiss_rounds, "
+        "final_phase, resolved_swiss_rounds, resolved_final_phase, resolved_groups, "
+        "final_phase_started, current_round, club_id"
+    )
+    key = "the-club-key"
+    at = datetime.now(UTC)
+    with engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO club (id, name, version, created_at, updated_at) "
+                 "VALUES ('club', 'Circolo', 1, :at, :at)"),
+            {"at": at},
+        )  # fmt: skip
+        connection.execute(
+            text("INSERT INTO club_key (club_id, label, token_hash, created_at) "
+                 "VALUES ('club', 'President', :hash, :at)"),
+            {"hash": hashlib.sha256(key.encode()).hexdigest(), "at": at},
+        )  # fmt: skip
+        connection.execute(
+            text(
+                f"INSERT INTO tournament ({columns}) VALUES ('old', 'Before seasons', :hash, 1, "
+                ":at, :at, 'registration', 1, 'nearest', 6, 2, 0, 6, 'standard', 3, 'none', 3, "
+                "'none', 0, :no, 0, 'club')"
+            ),
+            {"hash": hashlib.sha256(b"organizer").hexdigest(), "at": at, "no": False},
+        )
+        for number, name in enumerate(["Rossi", "Bianchi", "Verdi", "Neri"], start=1):
+            entry = connection.execute(
+                text(
+                    "INSERT INTO club_player (club_id, name, aliases, name_key, search_key, "
+                    "created_at) VALUES ('club', :name, '[]', :key, :search, :at) RETURNING id"
+                ),
+                {"name": name, "key": name.lower(), "search": name.lower(), "at": at},
+            ).scalar_one()
+            connection.execute(
+                text(
+                    "INSERT INTO player (tournament_id, number, name, start_number, "
+                    "entered_round, club_player_id) VALUES ('old', :n, :name, :n, 1, :entry)"
+                ),
+                {"n": number, "name": name, "entry": entry},
+            )
+    command.upgrade(config, "head")
+    with engine.connect() as connection:
+        season = connection.execute(text("SELECT season_id FROM tournament")).scalar_one()
+    engine.dispose()
+    assert season is None
+    assert schema_difference(empty_url) == []
+
+    app = create_app(Settings(database_url=empty_url, webhook_worker=False))
+    try:
+        with ApiClient(app) as client:
+            auth = {"Authorization": f"Bearer {key}"}
+            assert client.get("/v1/tournaments/old").json()["season_id"] is None
+            for _ in range(3):
+                made = client.post("/v1/tournaments/old/rounds", headers=auth)
+                assert made.status_code == 201, made.text
+                results = [
+                    {"match_id": m["id"], "home": 1, "away": 0} for m in made.json()["matches"]
+                ]
+                done = client.post("/v1/tournaments/old/results", json={"results": results},
+                                   headers=auth)  # fmt: skip
+                assert done.status_code == 200, done.text
+            made = client.post(
+                "/v1/clubs/club/seasons", json={"name": "Winter", "scoring": "points"},
+                headers=auth,
+            )  # fmt: skip
+            sid = made.json()["id"]
+            put = client.put("/v1/tournaments/old/season", json={"season_id": sid}, headers=auth)
+            assert put.status_code == 200, put.text
+            rows = client.get(f"/v1/clubs/club/seasons/{sid}/standings").json()["rows"]
+            assert len(rows) == 4 and all(r["evenings"] == 1 for r in rows)
+            assert sum(r["points"] for r in rows) == 18  # six games of 3 points
+    finally:
+        app.state.engine.dispose()
