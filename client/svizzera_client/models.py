@@ -343,6 +343,8 @@ class TournamentRead(Response):
     name: str
     club_id: str | None = None
     """The club that runs it (its keys are organizers of it); None for one of its own."""
+    season_id: int | None = None
+    """The club's season it counts in; None for none."""
     status: Status
     pairing: PairingSystem
     tiebreak: Tiebreak
@@ -932,6 +934,8 @@ class ClubTournamentCreate(TournamentCreate):
     players: list[RegisterPlayer | PlayerCreate]  # type: ignore[assignment]
     seed_by: Literal["given", "club_rating"] | None = None
     """``club_rating``: register entries play with their club rating (rounded)."""
+    season_id: int | None = None
+    """A season of the club the tournament counts in."""
 
 
 class ClubRatingRead(Response):
@@ -984,3 +988,70 @@ class ClubEventRead(Response):
 class ClubEventPage(Response):
     items: list[ClubEventRead]
     next_after: int | None
+
+
+# -- seasons ---------------------------------------------------------------------------------
+
+SeasonScoring = Literal["places", "points", "average"]
+"""``places``: points by final place; ``points``: the sum of Swiss points; ``average``: Swiss
+points per round played."""
+
+
+class SeasonCreate(Request):
+    name: str
+    scoring: SeasonScoring
+    place_points: list[int] | None = None
+    """``places`` only: points of places 1, 2, … (default 25-18-15-12-10-8-6-4-2-1)."""
+    best: int | None = None
+    """Count only each player's best N evenings."""
+
+
+class TournamentSeason(Request):
+    season_id: int | None
+    """The season of the tournament's club it counts in (None: none)."""
+
+
+class SeasonRead(Response):
+    id: int
+    club_id: str
+    name: str
+    scoring: SeasonScoring
+    place_points: list[int]
+    best: int | None
+    version: int
+    created_at: datetime
+    standings: str
+
+
+class SeasonPage(Response):
+    items: list[SeasonRead]
+    next_cursor: str | None
+
+
+class SeasonEveningRead(Response):
+    tournament_id: str
+    name: str
+    status: Status
+    created_at: datetime
+    counted: bool
+    """Finished: its final ranking counts in the table."""
+
+
+class SeasonStandingRow(Response):
+    rank: int
+    club_player_id: int
+    name: str
+    score: float
+    evenings: int
+    counted: int
+    best_place: int
+    points: float
+    matches: int
+    head_to_head: float | None
+
+
+class SeasonStandingsRead(Response):
+    season: SeasonRead
+    evenings: list[SeasonEveningRead]
+    tiebreaks: list[str]
+    rows: list[SeasonStandingRow]

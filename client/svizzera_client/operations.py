@@ -68,6 +68,10 @@ from svizzera_client.models import (
     ResultWrite,
     RoundExplanationRead,
     RoundRead,
+    SeasonCreate,
+    SeasonPage,
+    SeasonRead,
+    SeasonStandingsRead,
     StandingsRead,
     Status,
     TokenCreate,
@@ -77,6 +81,7 @@ from svizzera_client.models import (
     TournamentCreated,
     TournamentPage,
     TournamentRead,
+    TournamentSeason,
     TournamentUpdate,
     WebhookCreate,
     WebhookCreated,
@@ -683,11 +688,16 @@ def list_club_tournaments(
     club_id: str,
     *,
     status: Status | None = None,
+    season: int | None = None,
     limit: int | None = None,
     cursor: str | None = None,
 ) -> Call[TournamentPage]:
-    """A page of the club's tournaments, newest first (only those in ``status``, if given)."""
-    return Call(one(TournamentPage), params={"status": status, "limit": limit, "cursor": cursor})
+    """A page of the club's tournaments, newest first (only those in ``status`` and of the
+    season ``season``, if given)."""
+    return Call(
+        one(TournamentPage),
+        params={"status": status, "season": season, "limit": limit, "cursor": cursor},
+    )
 
 
 @operation("POST", CLUB + "/tournaments", "club-tournaments-create", auth="club")
@@ -785,3 +795,47 @@ def list_club_events(
 ) -> Call[ClubEventPage]:
     """The club's events after seq ``after``, oldest first (``rating.updated``, …)."""
     return Call(one(ClubEventPage), params={"after": after, "limit": limit})
+
+
+# -- seasons ---------------------------------------------------------------------------------
+
+SEASON = CLUB + "/seasons/{season_id}"
+
+
+@operation("POST", CLUB + "/seasons", "seasons-create", auth="club")
+def create_season(club_id: str, body: SeasonCreate) -> Call[SeasonRead]:
+    """A season of the club and its scoring rule."""
+    return Call(one(SeasonRead), json=body)
+
+
+@operation("GET", CLUB + "/seasons", "seasons-list")
+def list_seasons(
+    club_id: str, *, limit: int | None = None, cursor: str | None = None
+) -> Call[SeasonPage]:
+    """A page of the club's seasons, oldest first."""
+    return Call(one(SeasonPage), params={"limit": limit, "cursor": cursor})
+
+
+@operation("GET", SEASON, "seasons-read")
+def get_season(club_id: str, season_id: int) -> Call[SeasonRead]:
+    return Call(one(SeasonRead))
+
+
+@operation("GET", SEASON + "/standings", "season-standings-read")
+def get_season_standings(club_id: str, season_id: int) -> Call[SeasonStandingsRead]:
+    """The season table over its finished evenings; the others listed, not counted."""
+    return Call(one(SeasonStandingsRead))
+
+
+@operation("GET", SEASON + "/export.csv", "season-standings-export")
+def export_season_standings(
+    club_id: str, season_id: int, *, sep: CsvSeparator | None = None, lang: str | None = None
+) -> Call[str]:
+    """The season table as CSV text (without the byte order mark), as ``export_standings``."""
+    return Call(csv_text, params={"sep": sep, "lang": lang})
+
+
+@operation("PUT", TOURNAMENT + "/season", "tournament-season-set", auth="organizer")
+def set_tournament_season(tournament_id: str, season_id: int | None) -> Call[TournamentRead]:
+    """The tournament (of a club) counts in the club's season ``season_id``; None: in none."""
+    return Call(one(TournamentRead), json=TournamentSeason(season_id=season_id))

@@ -102,3 +102,26 @@ def test_a_clubs_ratings_from_the_terminal(svizzera: Run, tmp_path: Path) -> Non
     assert "Club ratings (glicko2)" in shown and "0 rated" in shown
     history = as_json(svizzera("club", "ratings", "--history", str(rossi["id"]), "--json"))
     assert history == {"club_player_id": rossi["id"], "items": [], "next_cursor": None}
+
+
+def test_a_season_from_the_terminal(svizzera: Run, tmp_path: Path) -> None:
+    made = as_json(svizzera("club", "create", "Circolo Trento", "--json"))
+    season = as_json(
+        svizzera("season", "create", "Winter", "--scoring", "places", "--places", "3,2,1",
+                 "--json")
+    )  # fmt: skip
+    assert (season["club_id"], season["place_points"]) == (made["id"], [3, 2, 1])
+    players = tmp_path / "evening.txt"
+    players.write_text("Rossi\nBianchi\nVerdi\nNeri\n")
+    evening = as_json(svizzera("club", "tournament", str(players), "--seed", "7", "--json"))
+    joined = as_json(svizzera("season", "join", str(season["id"]), "--json"))
+    assert (joined["id"], joined["season_id"]) == (evening["id"], season["id"])
+    table = as_json(svizzera("season", "standings", str(season["id"]), "--json"))
+    assert table["rows"] == []
+    assert [(e["tournament_id"], e["counted"]) for e in table["evenings"]] == [
+        (evening["id"], False)
+    ]
+    shown = svizzera("season", "standings", str(season["id"])).stdout
+    assert "Not counted yet" in shown
+    csv = svizzera("season", "standings", str(season["id"]), "--csv").stdout
+    assert csv.splitlines()[0].startswith("rank,club_player_id,name,score")

@@ -26,6 +26,7 @@ from svizzera_client.base import DEFAULT_SERVER
 from svizzera_client.cli import render
 from svizzera_client.cli.clubs import club_app
 from svizzera_client.cli.inputs import InputError, parse_answer, parse_score, read_players
+from svizzera_client.cli.seasons import season_app
 from svizzera_client.cli.session import CommandError, Session
 from svizzera_client.cli.store import Saved
 from svizzera_client.client import Client
@@ -101,6 +102,7 @@ app = typer.Typer(
 )
 
 app.add_typer(club_app, name="club")
+app.add_typer(season_app, name="season")
 
 Server = Annotated[
     str,

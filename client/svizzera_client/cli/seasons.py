@@ -1,0 +1,117 @@
+"""``svizzera season …``: a club's season tables from a terminal.
+
+svizzera season create "Winter" --scoring places [--places 25,18,15] [--best 8]
+svizzera season join SEASON_ID [--tournament ID]    svizzera season standings SEASON_ID [--csv]
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from svizzera_client.base import DEFAULT_SERVER
+from svizzera_client.cli.clubs import Club, Json, Server, authorize
+from svizzera_client.cli.session import CommandError, Session
+from svizzera_client.models import SeasonCreate, SeasonScoring, SeasonStandingsRead
+
+season_app = typer.Typer(
+    help="A club's season tables: its evenings summed up by one scoring rule.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+
+def standings_table(read: SeasonStandingsRead) -> Table:
+    table = Table(
+        "#", "Name", "Score", "Evenings", "Counted", "Best place", "H2H", title=read.season.name
+    )
+    for r in read.rows:
+        h2h = "" if r.head_to_head is None else f"{r.head_to_head:g}"
+        table.add_row(
+            str(r.rank), r.name, f"{r.score:g}", str(r.evenings), str(r.counted),
+            str(r.best_place), h2h,
+        )  # fmt: skip
+    return table
+
+
+@season_app.command("create")
+def create(
+    name: Annotated[str, typer.Argument(help="The season's name.")],
+    scoring: Annotated[
+        str, typer.Option(help="places (points by final place), points or average.")
+    ] = "places",
+    places: Annotated[
+        str | None, typer.Option(help="places: points of places 1, 2, … as 25,18,15,…")
+    ] = None,
+    best: Annotated[int | None, typer.Option(help="Count each player's best N evenings.")] = None,
+    club: Club = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Create a season of the club (its key is the one saved by svizzera club create)."""
+    if scoring not in ("places", "points", "average"):
+        raise typer.BadParameter("places, points or average", param_hint="--scoring")
+    try:
+        table = [int(p) for p in places.split(",")] if places else None
+    except ValueError:
+        raise typer.BadParameter("whole numbers split by commas", param_hint="--places") from None
+    rule: SeasonScoring = scoring  # type: ignore[assignment]
+    with Session(server, as_json=json) as s:
+        club_id = authorize(s, club)
+        made = s.client.create_season(
+            club_id, SeasonCreate(name=name, scoring=rule, place_points=table, best=best)
+        )
+        s.show(
+            made,
+            f"Created season {made.name}: {made.id} ({made.scoring}).",
+            f"Next: svizzera season join {made.id} (the current tournament joins it)",
+        )
+
+
+@season_app.command("join")
+def join(
+    season_id: Annotated[int, typer.Argument(help="The season's id (0: leave its season).")],
+    tournament: Annotated[
+        str | None, typer.Option(help="Tournament id (default: the current one).")
+    ] = None,
+    club: Club = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """Put a tournament of the club in a season (finished or not); 0 takes it out."""
+    with Session(server, as_json=json) as s:
+        club_id = authorize(s, club)
+        tid = tournament or s.store.current()
+        if tid is None:
+            raise CommandError("no_tournament", "no tournament chosen: --tournament ID")
+        # its saved organizer token, else the club's key (an organizer of each of its evenings)
+        s.client.tokens[tid] = (
+            s.store.token(tid, s.server) if s.has_token(tid) else s.client.club_keys[club_id]
+        )
+        done = s.client.set_tournament_season(tid, season_id or None)
+        s.show(done, f"{done.name} is in season {done.season_id}." if done.season_id else
+               f"{done.name} is in no season.")  # fmt: skip
+
+
+@season_app.command("standings")
+def standings(
+    season_id: Annotated[int, typer.Argument(help="The season's id.")],
+    csv: Annotated[bool, typer.Option("--csv", help="Print the CSV instead.")] = False,
+    club: Club = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """The season table (public: no key needed)."""
+    with Session(server, as_json=json) as s:
+        club_id = club or s.store.current_club()
+        if club_id is None:
+            raise CommandError("no_club", "no club chosen: svizzera club create NAME, or --club ID")
+        if csv:
+            typer.echo(s.client.export_season_standings(club_id, season_id), nl=False)
+            return
+        read = s.client.get_season_standings(club_id, season_id)
+        waiting = [e.name for e in read.evenings if not e.counted]
+        note = f"Not counted yet: {', '.join(waiting)}." if waiting else ""
+        s.show(read, standings_table(read), note)
