@@ -31,6 +31,7 @@ from app.api import (
     reports,
     results,
     rounds,
+    season_pages,
     seasons,
     standings,
     tokens,
@@ -133,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ratings,
         club_events,
         seasons,
+        season_pages,
         health,
     ):
         app.include_router(module.router)
