@@ -10,7 +10,7 @@ season); players still equal share a rank.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence, Set
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -114,8 +114,18 @@ class _Tally(NamedTuple):
         return (-self.score, -self.evenings, self.best_place)
 
 
-def season_standings(evenings: Iterable[Evening[K]], rule: SeasonRule) -> list[SeasonRow[K]]:
-    """The season table by ``rule``, best first (players still equal in first-seen order)."""
+def season_standings(
+    evenings: Iterable[Evening[K]],
+    rule: SeasonRule,
+    *,
+    games_among: Callable[[Set[K]], Iterable[Game[K]]] | None = None,
+) -> list[SeasonRow[K]]:
+    """The season table by ``rule``, best first (players still equal in first-seen order).
+
+    Head to head reads the evenings' ``games`` and, when given, ``games_among(tied)``: the
+    season's games between players of ``tied`` (every player level with another on score,
+    evenings and best place), asked only when there is such a tie, so a caller can fetch
+    those games alone."""
     evenings = list(evenings)
     placings: dict[K, list[Placing[K]]] = {}
     for evening in evenings:
@@ -140,7 +150,10 @@ def season_standings(evenings: Iterable[Evening[K]], rule: SeasonRule) -> list[S
             groups[-1].append(player)
         else:
             groups.append([player])
-    among = _head_to_head([g for g in groups if len(g) > 1], games)
+    level = [g for g in groups if len(g) > 1]
+    if games_among is not None and level:
+        games += games_among({player for group in level for player in group})
+    among = _head_to_head(level, games)
     table: list[SeasonRow[K]] = []
     for tied in groups:
         start = len(table)

@@ -10,7 +10,7 @@ of two register entries the table is as if they had always been one.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Set
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -231,9 +231,33 @@ def table(session: Session, season: Season, found: list[SeasonEvening]) -> Table
         .join(CP, CP.c.id == P.c.club_player_id)
         .where(in_season)
     ).all()  # fmt: skip
+    by_evening: dict[str, list[Placing[int]]] = {tid: [] for tid in counted}
+    names: dict[int, str] = {}
+    for tid, entry, name, place, points, matches in placings:
+        if tid in by_evening:
+            by_evening[tid].append(Placing(entry, place, Fraction(points, 2), matches))
+            names[entry] = name
+    season_evenings = [
+        Evening(tuple(sorted(by_evening[tid], key=lambda p: p.place))) for tid in counted
+    ]
+
+    def games_among(tied: Set[int]) -> list[Game[int]]:
+        return _games_among(session, season, tied)
+
+    rows = season_standings(season_evenings, season.rule, games_among=games_among)
+    return Table(season, found, [Line(r, names[r.player]) for r in rows])
+
+
+MAX_LISTED = 1000
+"""Tied players named in the games query's ``IN`` lists; more, and every game is read."""
+
+
+def _games_among(session: Session, season: Season, tied: Set[int]) -> list[Game[int]]:
+    """The season's games between two of the ``tied`` register entries, summed per pair (the
+    entry each player is now: a merge reads through), in points."""
     opponent = P.alias("opponent")
-    games = session.execute(
-        select(P.c.club_player_id, opponent.c.club_player_id, EG.c.score)
+    query = (
+        select(P.c.club_player_id, opponent.c.club_player_id, func.sum(EG.c.score))
         .join(T, T.c.id == EG.c.tournament_id)
         .join(P, (P.c.tournament_id == EG.c.tournament_id) & (P.c.number == EG.c.player_number))
         .join(
@@ -241,19 +265,11 @@ def table(session: Session, season: Season, found: list[SeasonEvening]) -> Table
             (opponent.c.tournament_id == EG.c.tournament_id)
             & (opponent.c.number == EG.c.opponent_number),
         )
-        .where(in_season, P.c.club_player_id.is_not(None), opponent.c.club_player_id.is_not(None))
-    ).all()
-    by_evening: dict[str, list[Placing[int]]] = {tid: [] for tid in counted}
-    names: dict[int, str] = {}
-    for tid, entry, name, place, points, matches in placings:
-        if tid in by_evening:
-            by_evening[tid].append(Placing(entry, place, Fraction(points, 2), matches))
-            names[entry] = name
-    played = tuple(Game(a, b, Fraction(score, 2)) for a, b, score in games)
-    season_evenings = [
-        Evening(tuple(sorted(by_evening[tid], key=lambda p: p.place))) for tid in counted
-    ]
-    if season_evenings:
-        season_evenings[0] = Evening(season_evenings[0].placings, played)
-    rows = season_standings(season_evenings, season.rule)
-    return Table(season, found, [Line(r, names[r.player]) for r in rows])
+        .where(T.c.season_id == season.id, T.c.club_id == season.club_id)
+        .where(P.c.club_player_id.is_not(None), opponent.c.club_player_id.is_not(None))
+        .group_by(P.c.club_player_id, opponent.c.club_player_id)
+    )
+    if len(tied) <= MAX_LISTED:
+        ids = sorted(tied)
+        query = query.where(P.c.club_player_id.in_(ids), opponent.c.club_player_id.in_(ids))
+    return [Game(a, b, Fraction(int(score), 2)) for a, b, score in session.execute(query)]

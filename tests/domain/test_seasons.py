@@ -144,3 +144,23 @@ def test_every_player_once_ranked_in_order(
         assert row.counted == min(best, row.evenings)
     if best >= len(season):
         assert rows == season_standings(season, SeasonRule(scoring))
+
+
+def test_head_to_head_games_are_asked_for_the_tied_players_only() -> None:
+    """``games_among`` gets the players level on score, evenings and best place (A and B with
+    best 1), and gives the table the evenings' own games would."""
+    asked: list[set[str]] = []
+    season_games = [g for e in SEASON for g in e.games]
+    bare = [Evening(e.placings) for e in SEASON]
+
+    def games_among(tied: object) -> list[Game[str]]:
+        assert isinstance(tied, set)
+        asked.append(tied)
+        return [g for g in season_games if g.player in tied and g.opponent in tied]
+
+    rule = SeasonRule(SeasonScoring.PLACES, best=1)
+    assert season_standings(bare, rule, games_among=games_among) == season_standings(SEASON, rule)
+    assert asked == [{"A", "B"}]
+    asked.clear()
+    season_standings(bare, SeasonRule(SeasonScoring.PLACES), games_among=games_among)
+    assert asked == []  # no tie: no games asked for
