@@ -56,6 +56,9 @@ ENUMS = {
     "Status": "`registration` (players may change), `swiss` (rounds being played), "
     "`final_phase` (semifinals and finals), `finished` (the final ranking is decided)",
     "Side": "`home` or `away`: a side of a match",
+    "SeasonScoring": "How a season scores an evening: `places` (points by final place from "
+    "the season's table), `points` (the evening's Swiss points), `average` (Swiss points per "
+    "round played)",
     "DecidedBy": "How a level final-phase match was decided",
     "Stage": "`swiss` rounds, then the final phase's `round_of_64`, `round_of_32`, "
     "`round_of_16`, `quarterfinal` (a top cut), `semifinal`, `final`, `third_place`; a double "
