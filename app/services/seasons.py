@@ -2,10 +2,11 @@
 season table (``app.domain.seasons``) over the season's finished evenings.
 
 The table reads the evenings kept by ``app.services.evenings`` (rows written when a club
-tournament finishes): three indexed queries (the season's tournaments, their placings with the
-register entry each player is now, their games), whatever the number of rounds. Placings name a
-tournament's player and are joined to ``player.club_player_id`` at read time, so after a merge
-of two register entries the table is as if they had always been one.
+tournament finishes): the season's tournaments, their placings with the register entry each
+player is now and, only when players are level on score, evenings and best place, the games
+among those players summed per pair: three indexed queries at most, whatever the number of
+rounds. Placings name a tournament's player and are joined to ``player.club_player_id`` at read
+time, so after a merge of two register entries the table is as if they had always been one.
 """
 
 from __future__ import annotations
