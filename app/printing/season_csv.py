@@ -41,19 +41,20 @@ def render_season_csv(table: Table, *, separator: Separator = "comma") -> str:
                 row.rank,
                 row.player,
                 csv_text(line.name),
-                _number(row.score),
+                csv_number(row.score),
                 row.evenings,
                 row.counted,
                 row.best_place,
-                _number(row.points),
+                csv_number(row.points),
                 row.matches,
-                "" if row.head_to_head is None else _number(row.head_to_head),
+                "" if row.head_to_head is None else csv_number(row.head_to_head),
             )
         )
     return "".join(lines)
 
 
-def _number(value: Fraction) -> int | Decimal:
+def csv_number(value: Fraction) -> int | Decimal:
+    """A whole number as it is, halves and quarters exactly, anything else to four decimals."""
     if value.denominator == 1:
         return value.numerator
     exact = Decimal(value.numerator) / Decimal(value.denominator)

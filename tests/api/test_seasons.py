@@ -7,8 +7,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from fractions import Fraction as F
 from typing import Any
 
+from app.pages.season import score_text
+from app.printing.season_csv import csv_number
 from tests.api.clubs import Club, add_entry, club_tournament, new_club
 from tests.api.helpers import Organizer, assert_problem, create
 from tests.client import ApiClient
@@ -360,3 +363,89 @@ def test_seasons_are_listed_in_pages(client: ApiClient) -> None:
     ).json()
     assert [s["id"] for s in first["items"] + rest["items"]] == made
     assert rest["next_cursor"] is None
+
+
+def test_a_correction_after_the_end_counts_at_once_and_an_unfinished_evening_stops(
+    client: ApiClient,
+) -> None:
+    club = new_club(client)
+    season = new_season(client, club, "points")
+    players = [{"name": n} for n in NAMES[:4]]
+    made = club_tournament(
+        client, club, players, swiss_rounds=3, final_phase="none", season_id=season["id"]
+    )
+    play_evening(client, club, made)
+    url = f"/v1/clubs/{club.id}/seasons/{season['id']}/standings"
+    before = {r["name"]: r["score"] for r in client.get(url).json()["rows"]}
+    last = client.get(f"/v1/tournaments/{made['id']}/rounds/3").json()["matches"][0]
+    names = {p["id"]: p["name"] for p in made["players"]}
+    corrected = client.put(
+        f"/v1/tournaments/{made['id']}/matches/{last['id']}/result",
+        json={"home": 1, "away": 1},
+        headers=club.auth,
+    )
+    assert corrected.status_code == 200, corrected.text
+    after = {r["name"]: r["score"] for r in client.get(url).json()["rows"]}
+    home, away = names[last["home"]], names[last["away"]]
+    winner, loser = (home, away) if home < away else (away, home)
+    assert (after[winner], after[loser]) == (before[winner] - 2, before[loser] + 1)  # 3-1-0
+    cleared = client.delete(
+        f"/v1/tournaments/{made['id']}/matches/{last['id']}/result", headers=club.auth
+    )
+    assert cleared.status_code in (200, 204), cleared.text
+    table = client.get(url).json()
+    assert table["rows"] == []
+    assert [(e["status"], e["counted"]) for e in table["evenings"]] == [("swiss", False)]
+
+
+def test_the_season_pages_in_each_language_are_conditional_and_safe(client: ApiClient) -> None:
+    club = new_club(client)
+    season = new_season(client, club, "average", best=2)
+    names = ["=SUM(A1)", "Müller", "Šťastný", "<b>Neri</b>"]
+    made = club_tournament(
+        client,
+        club,
+        [{"name": n} for n in names],
+        swiss_rounds=3,
+        final_phase="none",
+        season_id=season["id"],
+    )
+    play_evening(client, club, made)
+    base = f"/v1/clubs/{club.id}/seasons/{season['id']}"
+    words = {
+        "en": "Points per round played",
+        "it": "Punti per turno giocato",
+        "sk": "Body na odohrané kolo",
+        "cs": "Body na odehrané kolo",
+    }
+    for lang, phrase in words.items():
+        for page in ("print", "live"):
+            shown = client.get(f"{base}/{page}", params={"lang": lang})
+            assert shown.status_code == 200, shown.text
+            assert phrase in shown.text
+            assert "&lt;b&gt;Neri&lt;/b&gt;" in shown.text and "<b>Neri" not in shown.text
+            assert "script-src 'self'" in shown.headers["content-security-policy"]
+            again = client.get(
+                f"{base}/{page}",
+                params={"lang": lang},
+                headers={"If-None-Match": shown.headers["etag"]},
+            )
+            assert again.status_code == 304
+    csv = client.get(f"{base}/export.csv").text
+    assert "'=SUM(A1)" in csv
+
+
+def test_scores_are_written_as_the_pages_and_the_csv_write_numbers() -> None:
+    assert [score_text(F(n, d), "en") for n, d in ((9, 1), (9, 2), (1, 2), (2, 3))] == [
+        "9",
+        "4½",
+        "½",
+        "0.667",
+    ]
+    assert score_text(F(2, 3), "cs") == "0,667"
+    assert [str(csv_number(F(n, d))) for n, d in ((9, 1), (9, 2), (2, 3), (5, 8))] == [
+        "9",
+        "4.5",
+        "0.6667",
+        "0.625",
+    ]
