@@ -31,12 +31,22 @@ def operations(client: ApiClient) -> dict[str, dict[str, Any]]:
 def played(client: ApiClient) -> tuple[Organizer, str]:
     """A club's tournament with a played round and a webhook endpoint, authorized by the club's
     key (an organizer of the tournament, and the club's paths' credential); its players are the
-    register's entries 1–6, the club's key is key 1."""
+    register's entries 1–6, the club's key is key 1, it is in the club's season 1."""
     club = client.post("/v1/clubs", json={"name": "Club"}).json()
+    key = {"Authorization": f"Bearer {club['key']['key']}"}
+    season = client.post(
+        f"/v1/clubs/{club['id']}/seasons", json={"name": "Winter", "scoring": "points"}, headers=key
+    )
+    assert season.status_code == 201, season.text
     made = client.post(
         f"/v1/clubs/{club['id']}/tournaments",
-        json={"name": "Friday", "players": [{"name": f"P{i}"} for i in range(1, 7)], "seed": 7},
-        headers={"Authorization": f"Bearer {club['key']['key']}"},
+        json={
+            "name": "Friday",
+            "players": [{"name": f"P{i}"} for i in range(1, 7)],
+            "seed": 7,
+            "season_id": season.json()["id"],
+        },
+        headers=key,
     )
     assert made.status_code == 201, made.text
     t = Organizer(made.json()["id"], club["key"]["key"], made.json())
@@ -56,6 +66,7 @@ def fill(path: str, t: Organizer, webhook_id: str) -> str:
         path.replace("{tournament_id}", t.id)
         .replace("{club_id}", str(t.body["club_id"]))
         .replace("{key_id}", "1")
+        .replace("{season_id}", "1")
         .replace("{webhook_id}", webhook_id)
         .replace("{delivery_id}", "1")
         .replace("{token_id}", "1")
