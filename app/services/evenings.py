@@ -21,7 +21,7 @@ from app.domain.ratings.games import rated_games
 from app.domain.tournament import Tournament
 from app.domain.types import Status
 from app.models import EveningGameRow, EveningPlacingRow
-from app.services import storage
+from app.services import club_events, storage
 
 EP = EveningPlacingRow.__table__  # type: ignore[attr-defined]
 EG = EveningGameRow.__table__  # type: ignore[attr-defined]
@@ -31,7 +31,8 @@ T = storage.T
 def refresh(session: Session, tournament_id: str) -> int | None:
     """Write the tournament's evening again if it is a finished club tournament, drop it if it
     is not finished; the tournament's season when its table may have changed (it has one, and
-    the evening was or is finished), else ``None``."""
+    the evening was or is finished), else ``None``: then ``season.updated`` is in the club's
+    outbox (``season_updated``)."""
     row = session.execute(
         select(T.c.club_id, T.c.status, T.c.season_id).where(T.c.id == tournament_id)
     ).first()
@@ -44,7 +45,21 @@ def refresh(session: Session, tournament_id: str) -> int | None:
     finished = row.status == Status.FINISHED.value
     if finished:
         _write(session, tournament_id, storage.load(session, tournament_id))
-    return row.season_id if row.season_id is not None and (had or finished) else None
+    if row.season_id is None or not (had or finished):
+        return None
+    season_updated(session, row.club_id, row.season_id, tournament_id)
+    return int(row.season_id)
+
+
+def season_updated(session: Session, club_id: str, season_id: int, tournament_id: str) -> None:
+    """``season.updated`` in the club's outbox: which season's table changed, by which
+    tournament. Under the club's row lock, taken after the tournament's (as ratings do)."""
+    club_events.lock_club(session, club_id)
+    club_events.emit(
+        session,
+        club_id,
+        [(club_events.SEASON_UPDATED, {"season_id": season_id, "tournament_id": tournament_id})],
+    )
 
 
 def _write(session: Session, tournament_id: str, tournament: Tournament) -> None:

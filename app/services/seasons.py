@@ -152,7 +152,8 @@ def join(session: Session, write: access.Write, season_id: int | None) -> int | 
     by its organizer or a key of its club. A tournament without a club has no season (422
     ``not_a_club_tournament``), another club's season is none (404 ``season_not_found``), a
     season holds at most ``MAX_EVENINGS`` tournaments (409 ``season_full``). Audited in the
-    tournament's trail; the season it left, if any."""
+    tournament's trail; a finished tournament changes both tables (``season.updated`` for the
+    season left and the season joined); the season it left, if any."""
     header = access.read_header(session, write.tournament_id)
     if header.club_id is None:
         raise NotAClubTournament(
@@ -168,7 +169,7 @@ def join(session: Session, write: access.Write, season_id: int | None) -> int | 
         if season_id is not None and season_id != before:
             _check_count(session, season_id)
 
-    commands.run(
+    tournament, _ = commands.run(
         session,
         write,
         "tournaments-season",
@@ -176,6 +177,9 @@ def join(session: Session, write: access.Write, season_id: int | None) -> int | 
         detail={"season_id": season_id},
         columns={"season_id": season_id},
     )
+    # the season joined is told by the write's own evening (``evenings.refresh``); the one left
+    if before is not None and before != season_id and tournament.status is Status.FINISHED:
+        evenings.season_updated(session, header.club_id, before, write.tournament_id)
     return before
 
 

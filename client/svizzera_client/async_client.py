@@ -187,6 +187,8 @@ class AsyncClient(ClientBase):
     get_season_standings = AsyncOperation(operations.get_season_standings)
     export_season_standings = AsyncOperation(operations.export_season_standings)
     set_tournament_season = AsyncOperation(operations.set_tournament_season)
+    get_season_print_page = AsyncOperation(operations.get_season_print_page)
+    get_season_live_page = AsyncOperation(operations.get_season_live_page)
     clear_result = AsyncOperation(operations.clear_result)
     get_standings = AsyncOperation(operations.get_standings)
     start_final_phase = AsyncOperation(operations.start_final_phase)

@@ -189,6 +189,8 @@ class Client(ClientBase):
     get_season_standings = SyncOperation(operations.get_season_standings)
     export_season_standings = SyncOperation(operations.export_season_standings)
     set_tournament_season = SyncOperation(operations.set_tournament_season)
+    get_season_print_page = SyncOperation(operations.get_season_print_page)
+    get_season_live_page = SyncOperation(operations.get_season_live_page)
     clear_result = SyncOperation(operations.clear_result)
     get_standings = SyncOperation(operations.get_standings)
     start_final_phase = SyncOperation(operations.start_final_phase)

@@ -835,6 +835,18 @@ def export_season_standings(
     return Call(csv_text, params={"sep": sep, "lang": lang})
 
 
+@operation("GET", SEASON + "/print", "season-print-read")
+def get_season_print_page(club_id: str, season_id: int, *, lang: str | None = None) -> Call[str]:
+    """The season table as a printable HTML page; ``lang``: ``en``, ``it``, ``sk`` or ``cs``."""
+    return Call(text, params={"lang": lang})
+
+
+@operation("GET", SEASON + "/live", "season-live-read")
+def get_season_live_page(club_id: str, season_id: int, *, lang: str | None = None) -> Call[str]:
+    """The season table for the club room (HTML, for a browser: it asks again every 30 s)."""
+    return Call(text, params={"lang": lang})
+
+
 @operation("PUT", TOURNAMENT + "/season", "tournament-season-set", auth="organizer")
 def set_tournament_season(tournament_id: str, season_id: int | None) -> Call[TournamentRead]:
     """The tournament (of a club) counts in the club's season ``season_id``; None: in none."""

@@ -449,3 +449,41 @@ def test_scores_are_written_as_the_pages_and_the_csv_write_numbers() -> None:
         "0.6667",
         "0.625",
     ]
+
+
+def season_events(client: ApiClient, club: Club) -> list[tuple[int, str]]:
+    read = client.get(f"/v1/clubs/{club.id}/events", params={"limit": 100}, headers=club.auth)
+    assert read.status_code == 200, read.text
+    return [
+        (e["data"]["season_id"], e["data"]["tournament_id"])
+        for e in read.json()["items"]
+        if e["type"] == "season.updated"
+    ]
+
+
+def test_season_updated_when_an_evening_finishes_joins_or_leaves(client: ApiClient) -> None:
+    club = new_club(client)
+    winter = new_season(client, club, "points")
+    spring = new_season(client, club, "places")
+    players = [{"name": n} for n in NAMES[:4]]
+    made = club_tournament(
+        client, club, players, swiss_rounds=3, final_phase="none", season_id=winter["id"]
+    )
+    alone = club_tournament(client, club, players, swiss_rounds=3, final_phase="none")
+    play_evening(client, club, alone)  # in no season: no season event
+    assert season_events(client, club) == []
+    play_evening(client, club, made)
+    assert season_events(client, club) == [(winter["id"], made["id"])]  # it finished
+    moved = client.put(
+        f"/v1/tournaments/{made['id']}/season", json={"season_id": spring["id"]}, headers=club.auth
+    )
+    assert moved.status_code == 200, moved.text
+    assert season_events(client, club)[1:] == [
+        (spring["id"], made["id"]),
+        (winter["id"], made["id"]),
+    ]
+    left = client.put(
+        f"/v1/tournaments/{made['id']}/season", json={"season_id": None}, headers=club.auth
+    )
+    assert left.status_code == 200, left.text
+    assert season_events(client, club)[3:] == [(spring["id"], made["id"])]

@@ -2,8 +2,8 @@
 placings and games the tables read (a tournament with no season stays as it was)
 
 Revision ID: c5e1a7d3f920
-Revises: a6c2d8e4f190
-Create Date: 2026-12-02 13:00:00
+Revises: c9e1f4a7d352
+Create Date: 2026-12-02 14:00:00
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "c5e1a7d3f920"
-down_revision: str | None = "a6c2d8e4f190"
+down_revision: str | None = "c9e1f4a7d352"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
