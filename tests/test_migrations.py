@@ -234,7 +234,7 @@ def test_a_database_with_club_tournaments_upgrades_to_seasons(empty_url: str) ->
     """The seasons migration on a database in use: a club's tournament made before it has no
     season and works as before; played and joined to a season afterwards, it counts in it."""
     config = alembic_config(empty_url)
-    command.upgrade(config, "c9e1f4a7d352")  # the head before seasons
+    command.upgrade(config, "c5e1a7d3f920")  # the head before seasons
     engine = create_engine(empty_url)
     columns = (
         "id, name, token_hash, version, created_at, updated_at, status, seed, pairing, "

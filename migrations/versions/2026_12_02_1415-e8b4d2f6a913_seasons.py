@@ -1,9 +1,9 @@
 """seasons: a club's season tables, a tournament's season, and the finished club evenings'
 placings and games the tables read (a tournament with no season stays as it was)
 
-Revision ID: c5e1a7d3f920
-Revises: c9e1f4a7d352
-Create Date: 2026-12-02 14:00:00
+Revision ID: e8b4d2f6a913
+Revises: c5e1a7d3f920
+Create Date: 2026-12-02 14:15:00
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "c5e1a7d3f920"
-down_revision: str | None = "c9e1f4a7d352"
+revision: str = "e8b4d2f6a913"
+down_revision: str | None = "c5e1a7d3f920"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
