@@ -34,7 +34,31 @@ from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.matching import max_weight_perfect_matching
 from app.domain.pairing.matching import Matching, bits
 
-__all__ = ["Below"]
+__all__ = ["Below", "Start"]
+
+
+_CARRIED_SHORT = 4
+"""A carried start (``Start``) that leaves more than this many pairs to make is compared
+with the start from 0 below, and the one that pairs more is taken."""
+
+
+class Start:
+    """What a matching over everybody below leaves to the next one of the same round: each
+    player's dual at its end (``max_weight_perfect_matching``'s ``final_dual``) and the bit of
+    the completion field in its weights (``exponent``).
+
+    The players below a bracket are a subset of those below the bracket before, and a pair
+    of two of them weighs 0 in both searches: their old duals, scaled to the new weights and
+    rounded up, stay feasible for it, and under them most of the players below are paired
+    as they were. Only the search's length depends on the start: any feasible start ends
+    with a heaviest matching, whose bracket pairs are the same.
+    """
+
+    __slots__ = ("dual", "exponent")
+
+    def __init__(self) -> None:
+        self.dual: dict[int, int] = {}
+        self.exponent = 0
 
 
 class Below:
@@ -51,8 +75,10 @@ class Below:
         *,
         apart: Collection[int],
         bye_games: bool,
+        start: Start | None = None,
     ) -> None:
         self.criteria = criteria
+        self.start = start
         self.everyone = list(everyone)
         self.top = top
         n = len(self.everyone)
@@ -88,45 +114,104 @@ class Below:
         index = {i: k for k, i in enumerate(keep)}
         place = {v: i for i, v in enumerate(everyone)}
         size = len(keep)
+        # The weights are lifted (every one doubled ``lift`` times, which changes no
+        # comparison) so that the carried duals scale to them without rounding.
+        exponent = self.criteria.layout.under_completion + width
+        start = self.start
+        carried = start if start is not None and start.dual else None
+        if carried is not None and not all(everyone[i] in carried.dual for i in keep):
+            carried = None
+        lift = max(0, carried.exponent + 1 - exponent) if carried is not None else 0
+        shift = width + lift
         edges: list[tuple[int, int, int]] = []
         high = 0
         for (a, b), w in weights.items():
             if a in removed or b in removed:
                 continue
-            edge = 2 * w - ((potential[place[a]] + potential[place[b]]) << width)
+            edge = (2 * w << lift) - ((potential[place[a]] + potential[place[b]]) << shift)
             edges.append((index[place[a]], index[place[b]], edge))
             high = max(high, edge)
         edges.extend((index[i], index[j], 0) for i, j in self.zero if i in index and j in index)
-        # Feasible duals: ``high`` on the bracket and the next scoregroup, ``-high`` below on
-        # those who may meet nobody else below, 0 on the others. Every pair of theirs with the
-        # bracket is then tight, and so is every pair below.
-        dual = [high if i < self.top else -high if i in self.lone else 0 for i in keep] + [0] * (
-            size % 2
-        )
         if size % 2:
             # The bye: a stand-in vertex meets every player who may take it (C2, C5).
             candidates = [k for k, i in enumerate(keep) if self.criteria.candidate[everyone[i]]]
             if not candidates:
                 return None
-            stand_in = [(k, size, -(potential[keep[k]] << width)) for k in candidates]
-            dual[size] = max(2 * w - dual[k] for k, _, w in stand_in)
-            edges.extend(stand_in)
-        # Start from a maximum matching of the tight pairs.
-        graph = [0] * len(dual)
-        tight: dict[tuple[int, int], int] = {}
-        for k, (i, j, w) in enumerate(edges):
-            if dual[i] + dual[j] == 2 * w:
-                graph[i] |= 1 << j
-                graph[j] |= 1 << i
-                tight[(i, j)] = tight[(j, i)] = k
-        start = Matching(graph, (1 << len(dual)) - 1).mate
-        matched = [tight[(v, m)] for v, m in enumerate(start) if v < m]
+            edges.extend((k, size, -(potential[keep[k]] << shift)) for k in candidates)
+        incident: list[list[tuple[int, int]]] = [[] for _ in range(size + size % 2)]
+        for i, j, w in edges:
+            incident[i].append((j, 2 * w))
+            incident[j].append((i, 2 * w))
+        # Duals feasible for every pair below: 0 (``-high`` on those who may meet nobody else
+        # below, so that their pairs with the bracket are tight), or those the round's last
+        # search ended with (``Start``) when it had every player, whichever start pairs more.
+        # The stand-in (vertex ``size``) is lowered last, after the bracket and the next
+        # scoregroup: it starts feasible for the duals it meets.
+        top = [k for k, i in enumerate(keep) if i < self.top] + [size] * (size % 2)
+
+        def with_stand_in(dual: list[int]) -> list[int]:
+            if size % 2:
+                dual.append(max(w - dual[j] for j, w in incident[size]))
+            return dual
+
+        found: tuple[list[int], list[int]] | None = None
+        if carried is not None:
+            up = exponent + lift - carried.exponent - 1
+            found = _started(
+                with_stand_in(
+                    [high if i < self.top else carried.dual[everyone[i]] << up for i in keep]
+                ),
+                top,
+                edges,
+                incident,
+            )
+        if found is None or len(found[1]) < (size + 1) // 2 - _CARRIED_SHORT:
+            cold = _started(
+                with_stand_in(
+                    [high if i < self.top else -high if i in self.lone else 0 for i in keep]
+                ),
+                top,
+                edges,
+                incident,
+            )
+            if found is None or len(cold[1]) > len(found[1]):
+                found = cold
+        dual, matched = found
+        final: list[int] = []
         mate = max_weight_perfect_matching(
-            len(dual), edges, dual=dual, matched=matched, check=check
+            len(dual), edges, dual=dual, matched=matched, check=check, final_dual=final
         )
+        if start is not None:
+            start.dual = {everyone[i]: final[k] for k, i in enumerate(keep)}
+            start.exponent = exponent + lift
         if -1 in mate:
             return None
         return {everyone[keep[k]]: everyone[keep[m]] for k, m in enumerate(mate[:size]) if m < size}
+
+
+def _started(
+    dual: list[int],
+    lowered: Sequence[int],
+    edges: Sequence[tuple[int, int, int]],
+    incident: Sequence[Sequence[tuple[int, int]]],
+) -> tuple[list[int], list[int]]:
+    """A start for ``max_weight_perfect_matching``: ``dual`` (one per vertex, feasible for
+    every pair with no vertex of ``lowered``), each vertex of ``lowered`` in turn set as low
+    as its pairs allow (the bracket and the next scoregroup, then the bye's stand-in), which
+    makes all feasible and gives each a tight pair; and a maximum matching of the tight
+    pairs (bit sets). Returns the duals and the matching (indices into ``edges``)."""
+    for k in lowered:
+        if incident[k]:
+            dual[k] = max(w - dual[j] for j, w in incident[k])
+    graph = [0] * len(dual)
+    tight: dict[tuple[int, int], int] = {}
+    for k, (i, j, w) in enumerate(edges):
+        if dual[i] + dual[j] == 2 * w:
+            graph[i] |= 1 << j
+            graph[j] |= 1 << i
+            tight[(i, j)] = tight[(j, i)] = k
+    initial = Matching(graph, (1 << len(dual)) - 1).mate
+    return dual, [tight[(v, m)] for v, m in enumerate(initial) if v < m]
 
 
 def _potentials(criteria: Criteria, everyone: Sequence[int], bye_games: bool) -> list[int]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from app.domain.pairing.dutch.below import Below
+from app.domain.pairing.dutch.below import Below, Start
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.matching import max_weight_matching
 
@@ -66,8 +66,12 @@ def pair_bracket(
     scope: Scope,
     *,
     check: Callable[[], None] | None = None,
+    start: Start | None = None,
 ) -> BracketPairing:
-    """Pair the bracket ``mdps + residents`` (indices in pairing order) by Art. 3–4."""
+    """Pair the bracket ``mdps + residents`` (indices in pairing order) by Art. 3–4.
+
+    ``start``: what the round's last matching over everybody below left (``below.Start``),
+    updated by this bracket's."""
     bracket = [*mdps, *residents]
     criteria = criteria.within([*bracket, *scope.following])
     following = set(scope.following)
@@ -107,7 +111,14 @@ def pair_bracket(
     # Over everybody below, the heaviest matching is searched from the players below paired
     # among themselves (``below``); over everybody only when that cannot pair them all.
     below = (
-        Below(criteria, everyone, top, apart=mdp_set, bye_games=scope.bye_games_below)
+        Below(
+            criteria,
+            everyone,
+            top,
+            apart=mdp_set,
+            bye_games=scope.bye_games_below,
+            start=start if start is not None else Start(),
+        )
         if scope.below and scope.completion
         else None
     )

@@ -171,7 +171,8 @@ class Criteria:
             bye_score is not None and player.bye_eligible and player.score <= bye_score
             for player in players
         ]
-        self._met_cache: list[int] | None = None
+        self._met_cache: list[list[int]] = []
+        """C1's bit sets once built (``_met``): a list shared by the copies of ``within``."""
 
     def within(self, players: Sequence[int]) -> Criteria:
         """These criteria for a matching of ``players`` whose score fields count only pairs
@@ -239,8 +240,8 @@ class Criteria:
 
     def _met(self) -> list[int]:
         """C1 as bit sets over the players in order: bit ``j`` of entry ``v`` is set when
-        ``v`` has met ``j``. Built once, on the first call."""
-        if self._met_cache is None:
+        ``v`` has met ``j``. Built once a round, on the first call (of any copy)."""
+        if not self._met_cache:
             index = {player_id: j for j, player_id in enumerate(self.ids)}
             met = []
             for opponents in self.opponents:
@@ -250,8 +251,8 @@ class Criteria:
                     if j is not None:
                         mask |= 1 << j
                 met.append(mask)
-            self._met_cache = met
-        return self._met_cache
+            self._met_cache.append(met)
+        return self._met_cache[0]
 
     def colours_allowed(self, a: int, b: int) -> bool:
         """C3 alone: not two absolute preferences for the same colour, unless a topscorer

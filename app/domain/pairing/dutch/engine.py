@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.errors import PairingImpossible
 from app.domain.explanation import RoundExplanation
+from app.domain.pairing.dutch.below import Start
 from app.domain.pairing.dutch.brackets import BracketPairing, Scope, pair_bracket
 from app.domain.pairing.dutch.bye import ByePlan, plan_bye
 from app.domain.pairing.dutch.colours import colour_of_higher
@@ -109,6 +110,7 @@ def _pair_brackets(
     bye_games = plan.from_top
     pairs: list[tuple[int, int]] = []
     mdps: list[int] = []
+    start = Start()  # carried from one matching over everybody below to the next
     for g, residents in enumerate(groups):
         if check is not None:
             check()
@@ -122,10 +124,12 @@ def _pair_brackets(
             scope = Scope(completion=odd, bye_games=bye_games)
             result = _pair_alone(criteria, mdps, residents, scope, check)
         elif not bye_here:
-            local = _pair_alone(criteria, mdps, residents, scope, check)
-            if _leaves_best_next(criteria, local.floaters, following, below):
-                result = local
-            elif players[following[0]].score != plan.score:
+            # Paired alone only when that can pass C8's check (``_sends_down_too_many``).
+            if not _sends_down_too_many(criteria, mdps, residents, following):
+                local = _pair_alone(criteria, mdps, residents, scope, check)
+                if _leaves_best_next(criteria, local.floaters, following, below):
+                    result = local
+            if result is None and players[following[0]].score != plan.score:
                 how = "next"
                 result = _pair_with_next(criteria, mdps, residents, following, below, check)
         if result is None:
@@ -142,6 +146,7 @@ def _pair_brackets(
                     bye_games_below=plan.from_top,
                 ),
                 check=check,
+                start=start,
             )
             bye_games = _bye_games_next(criteria, plan, result, following)
         else:
@@ -223,6 +228,21 @@ def _bye_games_next(
         if players[partner].score < next_score:
             return False
     return True
+
+
+def _sends_down_too_many(
+    criteria: Criteria, mdps: Sequence[int], residents: Sequence[int], following: Sequence[int]
+) -> bool:
+    """Paired alone, the bracket would send down more players than the next scoregroup has,
+    which ``_leaves_best_next`` refuses: it makes at most a maximum matching's pairs (the MDPs
+    apart, Art. 3.3), so at least the players such a matching leaves move down. Late in a long
+    event most brackets fail so, and this costs one maximum matching on bit sets instead of
+    the bracket's pairing."""
+    size = len(mdps) + len(residents)
+    if size <= len(following):
+        return False
+    pairs = maximum_matching(criteria, [*mdps, *residents], apart=set(mdps)).size
+    return size - 2 * pairs > len(following)
 
 
 def _leaves_best_next(

@@ -46,6 +46,7 @@ def max_weight_perfect_matching(
     dual: Sequence[int],
     matched: Sequence[int] = (),
     check: Callable[[], None] | None = None,
+    final_dual: list[int] | None = None,
 ) -> list[int]:
     """The heaviest perfect matching, as ``mate`` (``mate[v]`` the vertex matched to ``v``).
     When the graph has no perfect matching, some vertex is left with ``-1``.
@@ -54,8 +55,17 @@ def max_weight_perfect_matching(
     vertex duals ``dual``, which must be feasible for the doubled weights
     (``dual[u] + dual[v] >= 2 * weight`` for every edge), and from the edges ``matched``
     (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``).
+
+    ``final_dual``, when given, is filled with the duals the search ends with, each vertex's
+    own plus those of the blossoms around it, doubled once more: ``final_dual[u] +
+    final_dual[v] >= 4 * weight`` for every edge, and most pairs of the matching are tight
+    under them, so that a search of a similar graph can start from them (halved).
     """
-    return _Blossom(size, edges, check, dual=dual, matched=matched).solve()
+    blossom = _Blossom(size, edges, check, dual=dual, matched=matched)
+    mate = blossom.solve()
+    if final_dual is not None:
+        final_dual[:] = blossom.flat_duals()
+    return mate
 
 
 class _Blossom:
@@ -202,29 +212,33 @@ class _Blossom:
             if self.label[self.owner[leaf]] == 2:
                 self.queue.append(leaf)
             self.owner[leaf] = b
+        # The least-slack edge from the new blossom to each S-blossom (slacks read in place).
+        head, owner, label, dual, weight = self.head, self.owner, self.label, self.dual, self.weight
         best_to = [-1] * (2 * self.n)
+        best_slack = [0] * (2 * self.n)
         for child in path:
             lists = self.best_edges[child]
             if lists is None:
-                lists = [p // 2 for leaf in self.leaves(child) for p in self.incident[leaf]]
+                lists = [p >> 1 for leaf in self.leaves(child) for p in self.incident[leaf]]
             for kk in lists:
-                i, j = self.head[2 * kk], self.head[2 * kk + 1]
-                if self.owner[j] == b:
+                i, j = head[2 * kk], head[2 * kk + 1]
+                if owner[j] == b:
                     i, j = j, i
-                bj = self.owner[j]
-                if (
-                    bj != b
-                    and self.label[bj] == 1
-                    and (best_to[bj] == -1 or self.slack(kk) < self.slack(best_to[bj]))
-                ):
-                    best_to[bj] = kk
+                bj = owner[j]
+                if bj != b and label[bj] == 1:
+                    s = dual[i] + dual[j] - weight[kk]
+                    if best_to[bj] == -1 or s < best_slack[bj]:
+                        best_to[bj] = kk
+                        best_slack[bj] = s
             self.best_edges[child] = None
             self.best_edge[child] = -1
-        self.best_edges[b] = [kk for kk in best_to if kk != -1]
-        self.best_edge[b] = -1
-        for kk in self.best_edges[b] or []:
-            if self.best_edge[b] == -1 or self.slack(kk) < self.slack(self.best_edge[b]):
-                self.best_edge[b] = kk
+        found = [bj for bj, kk in enumerate(best_to) if kk != -1]
+        self.best_edges[b] = [best_to[bj] for bj in found]
+        best = -1
+        for bj in found:
+            if best == -1 or best_slack[bj] < best_slack[best]:
+                best = bj
+        self.best_edge[b] = best_to[best] if best != -1 else -1
 
     def expand_blossom(self, b: int, end_stage: bool) -> None:
         for child in self.children[b]:
@@ -333,6 +347,18 @@ class _Blossom:
                 self.mate[j] = self.label_end[bt]
                 p = self.label_end[bt] ^ 1
 
+    def flat_duals(self) -> list[int]:
+        """Each vertex's dual plus the duals of the blossoms that contain it. An edge's two
+        ends then count every blossom around both twice, as its slack does, and a blossom
+        around one end only once more: feasible without the blossoms (``max_weight_perfect_
+        matching``'s ``final_dual``). Only for the perfect search's scale (4)."""
+        flat = self.dual[: self.n]
+        for b in range(self.n, 2 * self.n):
+            if self.base[b] >= 0 and self.dual[b]:
+                for leaf in self.leaves(b):
+                    flat[leaf] += self.dual[b]
+        return flat
+
     # -- the stages ---------------------------------------------------------------------------
 
     def solve(self) -> list[int]:
@@ -342,8 +368,7 @@ class _Blossom:
                 self.check()
             self.label = [0] * (2 * n)
             self.best_edge = [-1] * (2 * n)
-            for b in range(n, 2 * n):
-                self.best_edges[b] = None
+            self.best_edges[n:] = [None] * n
             self.tight = [False] * len(self.weight)
             self.queue = []
             for v in range(n):

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import accumulate
+from typing import cast
 
 from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPlayer, Outcome
 from app.domain.types import PlayerId, PointsTable, Score
@@ -74,19 +76,19 @@ def player_states(round_: DutchInput) -> dict[PlayerId, PlayerState]:
     )
     rank = {player.id: index for index, player in enumerate(ranked)}
     # Each player's score before every round, read once: floats compare them (Art. 1.4).
-    scores = {player.id: _running_scores(player, table) for player in round_.players}
+    value = {outcome: outcome.points(table) for outcome in Outcome}
+    scores = {player.id: _running_scores(player, value) for player in round_.players}
     return {
         player.id: _state(player, scores, table, rank.get(player.id, len(ranked)))
         for player in round_.players
     }
 
 
-def _running_scores(player: DutchPlayer, table: PointsTable) -> list[Score]:
-    """The player's score before each round, and after the last one (``len(history) + 1``)."""
-    running = [Score(0)]
-    for record in player.history:
-        running.append(Score(running[-1] + record.outcome.points(table)))
-    return running
+def _running_scores(player: DutchPlayer, value: Mapping[Outcome, Score]) -> list[Score]:
+    """The player's score before each round, and after the last one (``len(history) + 1``);
+    ``value``: each outcome's points."""
+    running = accumulate((value[record.outcome] for record in player.history), initial=0)
+    return cast(list[Score], list(running))
 
 
 def _took_part(player: DutchPlayer) -> bool:
