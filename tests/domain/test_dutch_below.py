@@ -91,6 +91,30 @@ def test_the_heaviest_perfect_matching_from_any_feasible_start_is_brute_forces(
     assert sum(weight[(v, mate[v])] for v in range(n) if v < mate[v]) == best
 
 
+@settings(max_examples=300, deadline=None)
+@given(started())
+def test_the_final_duals_are_a_feasible_start_for_the_same_search(
+    graph: tuple[int, Edges, list[int], list[int]],
+) -> None:
+    """What ``below.Start`` carries to the next search of a round: the duals a search ends
+    with, blossoms folded into their vertices, are feasible (for the weights doubled twice),
+    so a search started from them, halved and rounded up, finds a matching as heavy."""
+    n, edges, dual, matched = graph
+    final: list[int] = []
+    mate = max_weight_perfect_matching(n, edges, dual=dual, matched=matched, final_dual=final)
+    assert len(final) == n
+    for a, b, w in edges:
+        assert final[a] + final[b] >= 4 * w
+    again = max_weight_perfect_matching(n, edges, dual=[-(-d // 2) for d in final])
+    if -1 in mate:
+        assert -1 in again
+        return
+    weight = {(a, b): w for a, b, w in edges} | {(b, a): w for a, b, w in edges}
+    assert sum(weight[(v, mate[v])] for v in range(n) if v < mate[v]) == sum(
+        weight[(v, again[v])] for v in range(n) if v < again[v]
+    )
+
+
 def test_a_pair_of_trees_whose_roots_duals_differ_in_parity_is_joined_only_when_tight() -> None:
     """Start duals of mixed parity (6 and 7 odd, the others even): the step that makes an
     edge between two trees tight is half its slack, here odd, and it once rounded down and

@@ -131,17 +131,25 @@ class Below:
             edge = (2 * w << lift) - ((potential[place[a]] + potential[place[b]]) << shift)
             edges.append((index[place[a]], index[place[b]], edge))
             high = max(high, edge)
-        edges.extend((index[i], index[j], 0) for i, j in self.zero if i in index and j in index)
         if size % 2:
             # The bye: a stand-in vertex meets every player who may take it (C2, C5).
             candidates = [k for k, i in enumerate(keep) if self.criteria.candidate[everyone[i]]]
             if not candidates:
                 return None
             edges.extend((k, size, -(potential[keep[k]] << shift)) for k in candidates)
-        incident: list[list[tuple[int, int]]] = [[] for _ in range(size + size % 2)]
+        # What the starting duals are lowered along (``_started``): each vertex's weighted
+        # pairs (doubled), and the players below each player of the bracket and the next
+        # scoregroup may meet (pairs of weight 0).
+        incident: list[list[tuple[int, int]]] = [[] for _ in range(size + 1)]
         for i, j, w in edges:
             incident[i].append((j, 2 * w))
             incident[j].append((i, 2 * w))
+        zero: list[list[int]] = [[] for _ in range(size + 1)]
+        for i, j in self.zero:
+            if i in index and j in index:
+                edges.append((index[i], index[j], 0))
+                if i < self.top:
+                    zero[index[i]].append(index[j])
         # Duals feasible for every pair below: 0 (``-high`` on those who may meet nobody else
         # below, so that their pairs with the bracket are tight), or those the round's last
         # search ended with (``Start``) when it had every player, whichever start pairs more.
@@ -164,6 +172,7 @@ class Below:
                 top,
                 edges,
                 incident,
+                zero,
             )
         if found is None or len(found[1]) < (size + 1) // 2 - _CARRIED_SHORT:
             cold = _started(
@@ -173,6 +182,7 @@ class Below:
                 top,
                 edges,
                 incident,
+                zero,
             )
             if found is None or len(cold[1]) > len(found[1]):
                 found = cold
@@ -194,15 +204,23 @@ def _started(
     lowered: Sequence[int],
     edges: Sequence[tuple[int, int, int]],
     incident: Sequence[Sequence[tuple[int, int]]],
+    zero: Sequence[Sequence[int]],
 ) -> tuple[list[int], list[int]]:
     """A start for ``max_weight_perfect_matching``: ``dual`` (one per vertex, feasible for
     every pair with no vertex of ``lowered``), each vertex of ``lowered`` in turn set as low
     as its pairs allow (the bracket and the next scoregroup, then the bye's stand-in), which
     makes all feasible and gives each a tight pair; and a maximum matching of the tight
-    pairs (bit sets). Returns the duals and the matching (indices into ``edges``)."""
+    pairs (bit sets). Returns the duals and the matching (indices into ``edges``).
+
+    ``incident``: each vertex's pairs of non-zero weight (doubled) and its pairs with the
+    stand-in; ``zero``: its other pairs, all of weight 0, with players below (whose duals
+    ``lowered`` never changes)."""
     for k in lowered:
-        if incident[k]:
-            dual[k] = max(w - dual[j] for j, w in incident[k])
+        lowest = [w - dual[j] for j, w in incident[k]]
+        if zero[k]:
+            lowest.append(-min(map(dual.__getitem__, zero[k])))
+        if lowest:
+            dual[k] = max(lowest)
     graph = [0] * len(dual)
     tight: dict[tuple[int, int], int] = {}
     for k, (i, j, w) in enumerate(edges):
