@@ -1,0 +1,114 @@
+"""Record a ``dutch`` long override once, then pair single rounds of it again.
+
+A late round of a 256-player override cannot be timed without pairing every round before it
+(``bench_long_override.py`` does, several minutes of CPU). This plays the override once
+(``tests/domain/dutch_simulation.py``, every game played, results 1, ½, 0 equally likely) and
+keeps each round's input and pairing in a file; then any round is paired again from the file,
+timed (CPU, best of ``--repeat``), compared with the recorded pairing (boards, PAB and
+explanation), and profiled on demand. Record with one version of the engine and replay with
+another to compare them: a difference is reported by round.
+
+    .venv/bin/python bench/replay_dutch_override.py record /tmp/o256.pickle --size 256
+    .venv/bin/python bench/replay_dutch_override.py replay /tmp/o256.pickle 150-230 --repeat 2
+    .venv/bin/python bench/replay_dutch_override.py replay /tmp/o256.pickle 172 --profile
+
+The file is a pickle: read it only from a run of your own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pickle
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.domain.pairing.dutch import pair_dutch
+from app.domain.pairing.dutch.types import DutchInput, DutchPairing
+from tests.domain.dutch_simulation import play
+
+Recorded = list[tuple[DutchInput, DutchPairing]]
+
+
+def record(path: Path, size: int, seed: int) -> None:
+    rounds: Recorded = []
+
+    def pair(round_: DutchInput) -> DutchPairing:
+        pairing = pair_dutch(round_)
+        rounds.append((round_, pairing))
+        return pairing
+
+    last = size if size % 2 else size - 1
+    paired = play(seed, size, last, lambda round_, pairing: None, pair=pair, mishaps=False)
+    path.write_bytes(pickle.dumps(rounds))
+    print(f"{paired} rounds of {size} players (seed {seed}) recorded in {path}")
+
+
+def _numbers(spec: str, count: int) -> list[int]:
+    """``all``, or rounds and ranges ``a-b`` separated by commas."""
+    if spec == "all":
+        return list(range(1, count + 1))
+    numbers: list[int] = []
+    for part in spec.split(","):
+        low, _, high = part.partition("-")
+        numbers.extend(range(int(low), int(high or low) + 1))
+    return numbers
+
+
+def replay(path: Path, spec: str, repeat: int, profile: bool) -> None:
+    rounds: Recorded = pickle.loads(path.read_bytes())
+    times: dict[int, float] = {}
+    differ: list[int] = []
+    for number in _numbers(spec, len(rounds)):
+        round_, recorded = rounds[number - 1]
+        best = float("inf")
+        profiler = cProfile.Profile() if profile else None
+        for _ in range(repeat):
+            if profiler is not None:
+                profiler.enable()
+            cpu = time.process_time()
+            pairing = pair_dutch(round_)
+            best = min(best, time.process_time() - cpu)
+            if profiler is not None:
+                profiler.disable()
+        times[number] = best
+        if pairing != recorded or pairing.explanation != recorded.explanation:
+            differ.append(number)
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+    worst = max(times, key=times.__getitem__)
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    for number, took in times.items():
+        print(f"round {number}: {took:.3f} s CPU")
+    print(
+        f"{len(times)} rounds, worst {times[worst]:.3f} s CPU (round {worst}), "
+        f"mean {sum(times.values()) / len(times):.3f} s; different from the file: "
+        f"{differ or 'none'}; load {load}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    recording = commands.add_parser("record")
+    recording.add_argument("file", type=Path)
+    recording.add_argument("--size", type=int, default=256)
+    recording.add_argument("--seed", type=int, default=1)
+    replaying = commands.add_parser("replay")
+    replaying.add_argument("file", type=Path)
+    replaying.add_argument("rounds", help="all, or e.g. 150-230,250")
+    replaying.add_argument("--repeat", type=int, default=1)
+    replaying.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    if args.command == "record":
+        record(args.file, args.size, args.seed)
+    else:
+        replay(args.file, args.rounds, args.repeat, args.profile)
+
+
+if __name__ == "__main__":
+    main()
