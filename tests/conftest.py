@@ -77,6 +77,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for marker, (names, _meaning) in PROCESS_MARKERS.items():
             if used & names:
                 item.add_marker(marker)
+    _long_ones_first(items)
+
+
+LONG = {"browser", "server", "slow"}
+
+
+def _long_ones_first(items: list[pytest.Item]) -> None:
+    """The modules with a test that starts a process or Chromium, or is marked slow, run first
+    (in their order; each module stays whole, for its module-scoped fixtures). pytest-xdist
+    hands each worker a share of the list in order and lets an idle one take half of another's
+    rest: with the long tests first, the short ones are what is left to share at the end,
+    instead of one worker running a minute of browser tests while the other has finished."""
+    long_files = {
+        item.nodeid.split("::")[0]
+        for item in items
+        if any(item.get_closest_marker(marker) for marker in LONG)
+    }
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in long_files)
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from selenium import webdriver
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import Evening, start
 from tests.pages.test_live_chromium import fetches, open_live, still_the_same_page, text
-from tests.server import serve, upgrade
+from tests.server import serve
 
 # Every text the clock's digits showed, in order (a MutationObserver in the page keeps them).
 RECORD_TIMES = """
@@ -36,10 +36,8 @@ return el.hidden ? 'hidden' : el.dataset.state"""
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path}/svizzera.db"
-    upgrade(url)
-    return url
+def database(sqlite_url: str) -> str:
+    return sqlite_url  # a copy of the session's migrated template (conftest.py)
 
 
 def clock(evening: Evening, action: str, **more: Any) -> dict[str, Any]:

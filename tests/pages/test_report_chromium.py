@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import start
-from tests.server import serve, upgrade
+from tests.server import serve
 
 CARD = re.compile(
     r'<article class="card" data-board="(\d+)">.*?data-code>([0-9A-Z-]+)<.*?class="url">([^<]+)<',
@@ -27,10 +27,8 @@ CARD = re.compile(
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path}/svizzera.db"
-    upgrade(url)
-    return url
+def database(sqlite_url: str) -> str:
+    return sqlite_url  # a copy of the session's migrated template (conftest.py)
 
 
 @pytest.fixture

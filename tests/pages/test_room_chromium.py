@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import random
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,16 +17,18 @@ import zxingcpp
 from PIL import Image
 from selenium import webdriver
 
-from tests.pages.browser import chromium, wait_for
+from tests.chromium import chromium as chromium_binary
+from tests.pages.browser import chromedriver, chromium, wait_for
 from tests.pages.evening import Evening, start
-from tests.server import serve, upgrade
+from tests.server import serve
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('room')}/svizzera.db"
-    upgrade(url)
-    with serve(url) as served:
+def base(sqlite_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    chromium_binary(), chromedriver()  # skipped where missing before a server starts for nothing
+    path = tmp_path_factory.mktemp("room") / "svizzera.db"
+    shutil.copyfile(sqlite_template, path)  # the session's migrated template (conftest.py)
+    with serve(f"sqlite:///{path}") as served:
         yield served
 
 

@@ -18,7 +18,7 @@ from selenium import webdriver
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import Evening, start
 from tests.pages.test_live_chromium import open_live, still_the_same_page
-from tests.server import serve, upgrade
+from tests.server import serve
 
 BOXES = """return [...document.querySelectorAll('.topcut .bracket-match')].map(el => {
     const r = el.getBoundingClientRect();
@@ -29,10 +29,8 @@ BOXES = """return [...document.querySelectorAll('.topcut .bracket-match')].map(e
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path}/svizzera.db"
-    upgrade(url)
-    return url
+def database(sqlite_url: str) -> str:
+    return sqlite_url  # a copy of the session's migrated template (conftest.py)
 
 
 @pytest.fixture
