@@ -24,6 +24,7 @@ from app.settings import Settings
 from tests.apps import make_app
 from tests.client import ApiClient
 from tests.databases import BACKENDS, POSTGRES_URL, DatabasePool, PostgresServer, migrate
+from tests.server import serve
 
 PROCESS_MARKERS = {
     "server": ({"serve"}, "starts the real server in a process (tests.server.serve)"),
@@ -112,6 +113,18 @@ def sqlite_url(sqlite_template: Path, tmp_path: Path) -> str:
     path = tmp_path / "svizzera.db"
     shutil.copyfile(sqlite_template, path)
     return f"sqlite:///{path}"
+
+
+@pytest.fixture(scope="session")
+def page_server(sqlite_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of one real server (``tests.server.serve``, SQLite) for all of this
+    process's tests that look at pages without settings of their own: each makes its own
+    tournament, so they share it instead of starting one each (seconds every time). Without
+    the creation quota, as the client tests' server."""
+    path = tmp_path_factory.mktemp("page-server") / "svizzera.db"
+    shutil.copyfile(sqlite_template, path)
+    with serve(f"sqlite:///{path}", create_rate="0") as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

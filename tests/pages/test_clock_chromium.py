@@ -12,13 +12,11 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import pytest
 from selenium import webdriver
 
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import Evening, start
 from tests.pages.test_live_chromium import fetches, open_live, still_the_same_page, text
-from tests.server import serve
 
 # Every text the clock's digits showed, in order (a MutationObserver in the page keeps them).
 RECORD_TIMES = """
@@ -33,11 +31,6 @@ new MutationObserver(() => {
 
 CLOCK_STATE = """const el = document.getElementById('clock');
 return el.hidden ? 'hidden' : el.dataset.state"""
-
-
-@pytest.fixture
-def database(sqlite_url: str) -> str:
-    return sqlite_url  # a copy of the session's migrated template (conftest.py)
 
 
 def clock(evening: Evening, action: str, **more: Any) -> dict[str, Any]:
@@ -57,9 +50,11 @@ def seconds(shown: str) -> int:
     return sum(part * 60**power for power, part in enumerate(reversed(parts)))
 
 
-def test_the_clock_counts_down_on_the_tv_and_stops_at_zero(database: str, tmp_path: Path) -> None:
+def test_the_clock_counts_down_on_the_tv_and_stops_at_zero(
+    page_server: str, tmp_path: Path
+) -> None:
     with ExitStack() as stack:
-        base = stack.enter_context(serve(database))
+        base = page_server
         evening = stack.enter_context(start(base, players=8, round_duration=600))
         evening.generate()
         page = stack.enter_context(chromium(1920, 1080))

@@ -18,12 +18,6 @@ from selenium.webdriver.common.keys import Keys
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import Evening, start
 from tests.pages.test_live_chromium import open_live
-from tests.server import serve
-
-
-@pytest.fixture
-def database(sqlite_url: str) -> str:
-    return sqlite_url
 
 
 def panel(page: webdriver.Chrome) -> list[str]:
@@ -52,9 +46,11 @@ def second_round(evening: Evening) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("system", "language"), [("nearest", "en"), ("lim", "it")])
-def test_a_tapped_board_shows_why_it_is_paired(database: str, system: str, language: str) -> None:
+def test_a_tapped_board_shows_why_it_is_paired(
+    page_server: str, system: str, language: str
+) -> None:
     with ExitStack() as stack:
-        base = stack.enter_context(serve(database))
+        base = page_server
         evening = stack.enter_context(start(base, players=7, pairing=system))
         second_round(evening)
         explained = evening.http.get(

@@ -122,11 +122,11 @@ def still_the_same_page(page: webdriver.Chrome) -> bool:
 
 
 def test_results_rounds_corrections_withdrawals_and_the_final_phase_appear_live(
-    database: str, page: webdriver.Chrome
+    page_server: str, page: webdriver.Chrome
 ) -> None:
     rng = random.Random(5)
     with ExitStack() as stack:
-        base = stack.enter_context(serve(database))
+        base = page_server
         evening = stack.enter_context(start(base, players=8))
         first = evening.generate()
         open_live(page, base, evening)
@@ -196,14 +196,14 @@ def test_results_rounds_corrections_withdrawals_and_the_final_phase_appear_live(
 
 @pytest.mark.parametrize("groups", [False, True], ids=["one table", "two groups"])
 def test_a_bulk_of_results_is_shown_with_one_conditional_standings_read(
-    database: str, page: webdriver.Chrome, groups: bool
+    page_server: str, page: webdriver.Chrome, groups: bool
 ) -> None:
     """A request recording a whole round sends one small event per match, all with the batch's
     version: the page shows each board from its event and reads the standings (each group's)
     once, not once per event."""
     settings = {"groups": {"count": 2, "assignment": "seeded"}} if groups else {}
     with ExitStack() as stack:
-        base = stack.enter_context(serve(database))
+        base = page_server
         evening = stack.enter_context(start(base, players=24, **settings))
         matches = evening.generate()["matches"]
         open_live(page, base, evening)
@@ -255,8 +255,9 @@ def test_the_page_shows_it_is_offline_and_catches_up_after_a_server_restart(
 VIEWS = ("round", "standings")
 
 
-def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(database: str) -> None:
-    with serve(database) as base, start(base, players=40) as evening, chromium(1920, 1080) as tv:
+def test_tv_mode_rotates_views_that_do_not_fit_and_pages_long_standings(page_server: str) -> None:
+    base = page_server
+    with start(base, players=40) as evening, chromium(1920, 1080) as tv:
         boards = [m["id"] for m in evening.generate()["matches"]]
         open_live(tv, base, evening, "?tv=1")
         wait_for(tv, lambda p: p.execute_script("return !!document.querySelector('main.rotating')"))
@@ -308,11 +309,12 @@ return [view.dataset.view, rows.map(el => el.dataset.key),
 
 
 def test_tv_pages_share_the_rows_evenly_and_show_their_number_in_the_heading(
-    database: str,
+    page_server: str,
 ) -> None:
     """40 players at 1920 × 1080: the round's 20 boards need two pages, cut 10 and 10 (not 19
     and 1), and the heading reads "1/2", "2/2" as docs/live.md promises."""
-    with serve(database) as base, start(base, players=40) as evening, chromium(1920, 1080) as tv:
+    base = page_server
+    with start(base, players=40) as evening, chromium(1920, 1080) as tv:
         evening.generate()
         open_live(tv, base, evening, "?tv=1")
         wait_for(tv, lambda p: p.execute_script("return !!document.querySelector('main.rotating')"))
@@ -340,9 +342,10 @@ return [...document.querySelectorAll('#round thead th')]
 """
 
 
-def test_no_board_column_header_is_cut_on_a_phone_in_any_language(database: str) -> None:
+def test_no_board_column_header_is_cut_on_a_phone_in_any_language(page_server: str) -> None:
     """390 px wide (a phone): "Risultato", "Výsledok", "Tav", … read whole above the boards."""
-    with serve(database) as base, start(base, players=16) as evening, chromium(390, 844) as phone:
+    base = page_server
+    with start(base, players=16) as evening, chromium(390, 844) as phone:
         evening.generate()
         for language in ("en", "it", "sk", "cs"):
             phone.get(f"{base}/v1/tournaments/{evening.id}/live?lang={language}")

@@ -18,17 +18,11 @@ from selenium.webdriver.common.by import By
 
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import start
-from tests.server import serve
 
 CARD = re.compile(
     r'<article class="card" data-board="(\d+)">.*?data-code>([0-9A-Z-]+)<.*?class="url">([^<]+)<',
     re.S,
 )
-
-
-@pytest.fixture
-def database(sqlite_url: str) -> str:
-    return sqlite_url  # a copy of the session's migrated template (conftest.py)
 
 
 @pytest.fixture
@@ -57,10 +51,10 @@ def shoot(browser: webdriver.Chrome, tmp_path: Path, name: str) -> None:
 
 
 def test_a_player_reports_the_opponent_confirms_and_a_dispute_reaches_the_organizer(
-    database: str, phone: webdriver.Chrome, tmp_path: Path
+    page_server: str, phone: webdriver.Chrome, tmp_path: Path
 ) -> None:
     with ExitStack() as stack:
-        base = stack.enter_context(serve(database))
+        base = page_server
         evening = stack.enter_context(start(base, players=8, player_results=True))
         matches = {m["board"]: m for m in evening.generate()["matches"]}
         printed = httpx.get(

@@ -18,7 +18,6 @@ from selenium import webdriver
 from tests.pages.browser import chromium, wait_for
 from tests.pages.evening import Evening, start
 from tests.pages.test_live_chromium import open_live, still_the_same_page
-from tests.server import serve
 
 BOXES = """return [...document.querySelectorAll('.topcut .bracket-match')].map(el => {
     const r = el.getBoundingClientRect();
@@ -26,11 +25,6 @@ BOXES = """return [...document.querySelectorAll('.topcut .bracket-match')].map(e
             names: [...el.querySelectorAll('.side .nm')].map(n => n.textContent.trim()),
             left: r.left, right: r.right, middle: (r.top + r.bottom) / 2};
 })"""
-
-
-@pytest.fixture
-def database(sqlite_url: str) -> str:
-    return sqlite_url  # a copy of the session's migrated template (conftest.py)
 
 
 @pytest.fixture
@@ -66,11 +60,11 @@ def shot(page: webdriver.Chrome, tmp_path: Path, name: str) -> Path:
 
 
 def test_the_live_and_printed_pages_draw_a_top_8(
-    database: str, page: webdriver.Chrome, tmp_path: Path
+    page_server: str, page: webdriver.Chrome, tmp_path: Path
 ) -> None:
     rng = random.Random(8)
     with ExitStack() as stack:
-        base = stack.enter_context(serve(database))
+        base = page_server
         evening: Evening = stack.enter_context(
             start(base, players=16, final_phase="top_cut", top_cut_size=8, third_place=True)
         )
