@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from fractions import Fraction
 from typing import Literal
 
 from app.domain.tournament import Tournament
-from app.domain.types import Entry
+from app.domain.types import Entry, Tiebreak
 from app.pages.i18n import Language
 from app.pages.view import fraction_number, points_number, standings_tables
 
@@ -71,7 +72,8 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
     ``final_place`` is the player's place in the final ranking once it is decided, else empty;
     ``direct_encounter`` is empty where it does not apply, and Sonneborn-Berger may have quarters.
     A tournament of team entries (doubles) has ``member_1`` and ``member_2`` after ``name``:
-    the team's two players.
+    the team's two players; a DYP tournament (tiebreak ``points_per_match``) has
+    ``points_per_match`` after ``points`` (rounded to 3 decimals, as the JSON read gives it).
     """
     ranking = tournament.final_ranking() or []
     places = {player_id: place for place, player_id in enumerate(ranking, start=1)}
@@ -81,8 +83,8 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
         return between.join(csv_cell(value, decimal) for value in cells) + "\r\n"
 
     teams = tournament.settings.entry is Entry.TEAM
-    at = CSV_COLUMNS.index("name") + 1
-    columns = CSV_COLUMNS[:at] + TEAM_COLUMNS + CSV_COLUMNS[at:] if teams else CSV_COLUMNS
+    per_match = tournament.settings.tiebreak_in_use is Tiebreak.POINTS_PER_MATCH
+    columns = _columns(teams=teams, per_match=per_match)
     lines = [line_of(*columns)]
     for table in standings_tables(tournament):
         for line in table.lines:
@@ -105,6 +107,7 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
                     row.goals_against,
                     row.goal_difference,
                     Decimal(points_number(row.points)),
+                    *((_per_match(row.points_per_match),) if per_match else ()),
                     Decimal(points_number(row.buchholz)),
                     Decimal(points_number(row.median_buchholz)),
                     Decimal(fraction_number(row.sonneborn_berger)),
@@ -118,6 +121,25 @@ def render_standings_csv(tournament: Tournament, *, separator: Separator = "comm
                 )
             )
     return "".join(lines)
+
+
+def _columns(*, teams: bool, per_match: bool) -> tuple[str, ...]:
+    """``CSV_COLUMNS``, with a doubles tournament's members after ``name`` and a DYP's points
+    per match after ``points``."""
+    columns: list[str] = []
+    for column in CSV_COLUMNS:
+        columns.append(column)
+        if column == "name" and teams:
+            columns.extend(TEAM_COLUMNS)
+        if column == "points" and per_match:
+            columns.append("points_per_match")
+    return tuple(columns)
+
+
+def _per_match(half_points: Fraction) -> Decimal:
+    """Points per match (``StandingRow.points_per_match`` counts half-points) as the JSON read
+    rounds it (3 decimals)."""
+    return Decimal(repr(round(float(half_points) / 2, 3)))
 
 
 def _flag(value: bool) -> str:

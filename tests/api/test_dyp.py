@@ -6,6 +6,8 @@ again while the round's players could all have had new partners."""
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -158,6 +160,15 @@ def test_a_20_player_dyp_evening_with_players_joining_and_leaving(
         assert (row["buchholz"], row["sonneborn_berger"], row["direct_encounter"]) == (0, 0, None)
         assert row["qualified"] is False
         assert row["withdrawn"] is (row["player_id"] in (1, 2, 21))
+
+    # the CSV carries the points per match after the points, as the JSON read rounds them
+    exported = client.get(f"/v1/tournaments/{t.id}/export.csv").text.lstrip("\ufeff")
+    table = list(csv.DictReader(io.StringIO(exported)))
+    header = exported.split("\r\n", 1)[0].split(",")
+    assert header[header.index("points") + 1] == "points_per_match"
+    assert {int(r["player_id"]): float(r["points_per_match"]) for r in table} == {
+        row["player_id"]: row["points_per_match"] for row in rows
+    }
 
     def key(row: dict[str, Any]) -> tuple[Any, ...]:
         mine = lines[row["player_id"]]
