@@ -26,6 +26,7 @@ from app.services import club_events, storage
 EP = EveningPlacingRow.__table__  # type: ignore[attr-defined]
 EG = EveningGameRow.__table__  # type: ignore[attr-defined]
 T = storage.T
+P = storage.P
 
 
 def refresh(session: Session, tournament_id: str) -> int | None:
@@ -59,6 +60,38 @@ def season_updated(session: Session, club_id: str, season_id: int, tournament_id
         session,
         club_id,
         [(club_events.SEASON_UPDATED, {"season_id": season_id, "tournament_id": tournament_id})],
+    )
+
+
+def seasons_played_by(session: Session, club_player_id: int) -> list[int]:
+    """The seasons with a finished evening the register entry played (their tables name it)."""
+    played = (
+        select(T.c.season_id)
+        .join(P, P.c.tournament_id == T.c.id)
+        .where(
+            P.c.club_player_id == club_player_id,
+            T.c.season_id.is_not(None),
+            exists().where(EP.c.tournament_id == T.c.id),
+        )
+        .distinct()
+    )
+    return sorted(int(s) for s in session.execute(played).scalars())
+
+
+def entries_merged(session: Session, club_id: str, seasons: list[int], kept_id: int) -> None:
+    """``season.updated`` for each season whose table a register merge changed (under the
+    club's lock, which the merge holds): ``tournament_id`` null, ``club_player_id`` the entry
+    kept."""
+    club_events.emit(
+        session,
+        club_id,
+        [
+            (
+                club_events.SEASON_UPDATED,
+                {"season_id": season, "tournament_id": None, "club_player_id": kept_id},
+            )
+            for season in seasons
+        ],
     )
 
 

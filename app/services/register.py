@@ -33,7 +33,7 @@ from app.errors import (
     RepeatedClubPlayer,
 )
 from app.models import ClubPlayerRow
-from app.services import clubs, ratings
+from app.services import clubs, evenings, ratings
 from app.services.storage import P, T, now
 
 CP = ClubPlayerRow.__table__  # type: ignore[attr-defined]
@@ -201,10 +201,12 @@ def merge(session: Session, write: clubs.ClubWrite, kept_id: int, merged_id: int
         .distinct()
     ).scalars()
     entry = merge_entries(kept, merged, shared_tournaments=list(shared))
+    seasons = evenings.seasons_played_by(session, merged_id)  # the tables the merge changes
     session.execute(update(P).where(P.c.club_player_id == merged_id).values(club_player_id=kept_id))
     session.execute(update(CP).where(CP.c.id == kept_id).values(**_columns(entry)))
     session.execute(delete(CP).where(CP.c.id == merged_id))
     ratings.recompute(session, write.club_id)  # as if the two had always been one
+    evenings.entries_merged(session, write.club_id, seasons, kept_id)
     clubs.changed(
         session,
         write,

@@ -211,10 +211,17 @@ def test_a_season_of_ten_evenings_by_every_rule_and_a_merge_mid_season(
         check(table, expected_table(before_merge, scoring, n))
         assert {"Giocatore 31", "Giocatore 31 bis"} <= {r["name"] for r in table["rows"]}
 
+    seen = last_club_event(client, club)
     merged = client.post(
         f"/v1/clubs/{club.id}/players/{twin}/merge", json={"merged_id": twin_bis}, headers=club.auth
     )
     assert merged.status_code == 200, merged.text
+    told = client.get(
+        f"/v1/clubs/{club.id}/events", params={"after": seen}, headers=club.auth
+    ).json()["items"]
+    assert [e["data"] for e in told if e["type"] == "season.updated"] == [
+        {"season_id": average_best["id"], "tournament_id": None, "club_player_id": twin}
+    ]  # every evening is in average_best now: the one table the merge changed
     after_merge = [evening_of(client, tid, person) for tid in tids]
     for season, (scoring, n) in [(average_best, ("average", 3))]:
         table = table_of(client, club, season)
@@ -224,6 +231,18 @@ def test_a_season_of_ten_evenings_by_every_rule_and_a_merge_mid_season(
         assert twin_bis not in {r["club_player_id"] for r in table["rows"]}
     move_all(places)
     check(table_of(client, club, places), expected_table(after_merge, "places"))
+
+
+def last_club_event(client: ApiClient, club: Club) -> int:
+    """The id of the club's last event (0: none yet), read page after page."""
+    after = 0
+    while True:
+        page = client.get(
+            f"/v1/clubs/{club.id}/events", params={"after": after, "limit": 500}, headers=club.auth
+        ).json()
+        after = page["items"][-1]["id"] if page["items"] else after
+        if page["next_after"] is None:
+            return after
 
 
 def made_auth(made: dict[str, Any]) -> dict[str, str]:
