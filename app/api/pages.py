@@ -1,4 +1,5 @@
-"""What the HTML pages (``/print``, ``/live``) share: the language, the ETag, the headers."""
+"""What the HTML pages (``/print``, ``/live``) share: the language, the ETag, the headers; and
+what the CSV exports share: the separator."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from sqlalchemy.orm import Session
 
 from app.api.deps import matches_tag
 from app.errors import NotModified
-from app.pages.i18n import Language, choose_language
+from app.pages.i18n import DEFAULT, Language, choose_language
+from app.printing.csv_export import SEPARATOR_BY_LANGUAGE, Separator
 from app.services import access
 
 
@@ -26,6 +28,29 @@ def page_language(
 
 LanguageDep = Annotated[Language, Depends(page_language)]
 IfNoneMatch = Annotated[str | None, Header(description="An ETag from an earlier read")]
+
+
+def csv_separator(
+    sep: Annotated[
+        Separator | None,
+        Query(
+            description="`comma` (cells split on `,`, decimals as `4.5`) or `semicolon` (on `;`, "
+            "decimals as `4,5`, as spreadsheets with a decimal comma read it); default: by `lang`"
+        ),
+    ] = None,
+    lang: Annotated[
+        Language | None,
+        Query(
+            description="The spreadsheet's language when `sep` is not given: `it`, `sk` and "
+            "`cs` give `semicolon`, `en` (the default) `comma`"
+        ),
+    ] = None,
+) -> Separator:
+    """A CSV export's separator (and decimal mark): as asked, else by the language."""
+    return sep or SEPARATOR_BY_LANGUAGE[lang or DEFAULT]
+
+
+CsvSeparatorDep = Annotated[Separator, Depends(csv_separator)]
 
 
 def read_page(

@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
 from app.api.deps import Credentials, SessionDep, TournamentDep, TournamentId
-from app.api.pages import IfNoneMatch, LanguageDep, html_page, new_nonce, read_page
+from app.api.pages import (
+    CsvSeparatorDep,
+    IfNoneMatch,
+    LanguageDep,
+    html_page,
+    new_nonce,
+    read_page,
+)
 from app.api.public_address import PublicBase
 from app.api.responses import READ, problems
 from app.domain.matches import Match
 from app.domain.types import Stage
-from app.pages.i18n import DEFAULT, Language
 from app.pages.report import TableCard, card_label, table_cards
 from app.pages.room import address_tag, live_address
 from app.printing import render_print_page, render_standings_csv
-from app.printing.csv_export import SEPARATOR_BY_LANGUAGE, Separator
 from app.services import access, reports, storage
 
 router = APIRouter(prefix="/v1/tournaments/{tournament_id}", tags=["printing"])
@@ -108,26 +112,12 @@ def print_page(
 def export_csv(
     header: TournamentDep,
     session: SessionDep,
-    sep: Annotated[
-        Separator | None,
-        Query(
-            description="`comma` (cells split on `,`, halves as `4.5`) or `semicolon` (on `;`, "
-            "halves as `4,5`, as spreadsheets with a decimal comma read it); default: by `lang`"
-        ),
-    ] = None,
-    lang: Annotated[
-        Language | None,
-        Query(
-            description="The spreadsheet's language when `sep` is not given: `it`, `sk` and "
-            "`cs` give `semicolon`, `en` (the default) `comma`"
-        ),
-    ] = None,
+    separator: CsvSeparatorDep,
 ) -> Response:
     """The standings rows as CSV (UTF-8 with a byte order mark, so Excel reads accents right),
     one line per player, in rank order; `final_place` once the final ranking is decided.
     Comma-separated with decimal points, or for Italian, Slovak and Czech spreadsheets
     (`lang=it`, `sk`, `cs`, or `sep=semicolon`) semicolon-separated with decimal commas."""
-    separator = sep or SEPARATOR_BY_LANGUAGE[lang or DEFAULT]
     # The BOM frames the file for spreadsheets; the rendered CSV itself stays plain data.
     csv = render_standings_csv(storage.load(session, header.id), separator=separator)
     return Response(

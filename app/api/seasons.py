@@ -8,18 +8,17 @@ import hashlib
 from collections.abc import Hashable
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Response, status
+from fastapi import APIRouter, Path, Response, status
 
 from app.api import paging
 from app.api.cache import body_etag, conditional
 from app.api.clubs import KEY_WRITE, ClubId, ClubKeyDep, IfNoneMatch
 from app.api.deps import OrganizerDep, ReadCacheDep, SessionDep
+from app.api.pages import CsvSeparatorDep
 from app.api.responses import WRITE, problems
 from app.api.routing import CommittingRoute
 from app.api.season_schemas import SeasonCreate, TournamentSeason
 from app.inputs import MAX_INTEGER
-from app.pages.i18n import DEFAULT, Language
-from app.printing.csv_export import SEPARATOR_BY_LANGUAGE, Separator
 from app.printing.season_csv import render_season_csv
 from app.read_models import (
     SeasonEveningRead,
@@ -213,27 +212,13 @@ def export_season_csv(
     club_id: ClubId,
     season_id: SeasonIdPath,
     session: SessionDep,
-    sep: Annotated[
-        Separator | None,
-        Query(
-            description="`comma` (cells split on `,`, decimals as `4.5`) or `semicolon` (on "
-            "`;`, decimals as `4,5`); default: by `lang`"
-        ),
-    ] = None,
-    lang: Annotated[
-        Language | None,
-        Query(
-            description="The spreadsheet's language when `sep` is not given: `it`, `sk` and "
-            "`cs` give `semicolon`, `en` (the default) `comma`"
-        ),
-    ] = None,
+    separator: CsvSeparatorDep,
 ) -> Response:
     """The season table as CSV (UTF-8 with a byte order mark), one line per player in rank
     order, as the tournament's `export.csv` is written (`sep=semicolon` or `lang=it`, `sk`,
     `cs` for spreadsheets with a decimal comma)."""
     season = seasons.read(session, club_id, season_id)
     found = seasons.evenings_of(session, season)
-    separator = sep or SEPARATOR_BY_LANGUAGE[lang or DEFAULT]
     csv = render_season_csv(seasons.table(session, season, found), separator=separator)
     return Response(
         "\ufeff" + csv,
