@@ -42,9 +42,11 @@ def test_a_trf_import_runs_no_collection_and_leaves_the_collector_on(
         with Session(engine) as session, session.begin():
             created = trf.create(session, body)
             during = list(collections)
-        # at most the one collection that the first allocation after the pause runs (of the
-        # oldest generation due by then)
-        assert len(during) <= 1, during
+        # none while paused; once the collector is back on, the first allocation runs the
+        # collection due by then (of any generation), and the rest of the write (and any other
+        # thread of the process: the counts are the process's) may reach the young
+        # generation's threshold again: a few, never the hundreds of before (CI saw [0, 0])
+        assert len(during) <= 5, during
         assert gc.isenabled()
         assert len(created.tournament.matches) == 2048 * 15
     finally:
