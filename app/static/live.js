@@ -188,7 +188,7 @@
         mark.className = "badge q";
         mark.title = main.dataset.qualified;
         mark.textContent = main.dataset.q;
-        (tr.querySelector(".members") || tr.querySelector(".nm")).after(mark);  // as drawn
+        tr.querySelector(".nm").after(mark);
       } else if (!row.qualified && badge) {
         badge.remove();
       }
