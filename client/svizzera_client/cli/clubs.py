@@ -56,11 +56,17 @@ Club = Annotated[
 ]
 
 
-def authorize(s: Session, club: str | None) -> str:
-    """The club chosen (``--club``, else the last created), its saved key given to the client."""
+def chosen_club(s: Session, club: str | None) -> str:
+    """The club chosen: ``--club``, else the last created."""
     club_id = club or s.store.current_club()
     if club_id is None:
         raise CommandError("no_club", "no club chosen: svizzera club create NAME, or --club ID")
+    return club_id
+
+
+def authorize(s: Session, club: str | None) -> str:
+    """The club chosen (``chosen_club``), its saved key given to the client."""
+    club_id = chosen_club(s, club)
     s.client.club_keys[club_id] = s.store.club_key(club_id, s.server)
     return club_id
 
@@ -240,9 +246,7 @@ def tournaments(
 ) -> None:
     """The club's tournaments, newest first."""
     with Session(server, as_json=json) as s:
-        club_id = club or s.store.current_club()
-        if club_id is None:
-            raise CommandError("no_club", "no club chosen: svizzera club create NAME, or --club ID")
+        club_id = chosen_club(s, club)
         page = s.client.list_club_tournaments(club_id, status=status, limit=limit)
         s.show(page, tournaments_table(page.items))
 

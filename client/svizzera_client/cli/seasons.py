@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from svizzera_client.base import DEFAULT_SERVER
-from svizzera_client.cli.clubs import Club, Json, Server, authorize
+from svizzera_client.cli.clubs import Club, Json, Server, authorize, chosen_club
 from svizzera_client.cli.session import CommandError, Session
 from svizzera_client.models import SeasonCreate, SeasonScoring, SeasonStandingsRead
 
@@ -105,9 +105,7 @@ def standings(
 ) -> None:
     """The season table (public: no key needed)."""
     with Session(server, as_json=json) as s:
-        club_id = club or s.store.current_club()
-        if club_id is None:
-            raise CommandError("no_club", "no club chosen: svizzera club create NAME, or --club ID")
+        club_id = chosen_club(s, club)
         if csv:
             typer.echo(s.client.export_season_standings(club_id, season_id), nl=False)
             return
