@@ -201,13 +201,19 @@ def test_a_receiver_that_does_not_answer_in_time_is_retried(
     receiver.hang_at = 1
     with worker_running(app.state.engine, settings):
         generate(client, t)
-        arrivals = receiver.wait_for(2)
+        receiver.wait_for(2)
         delivered = _wait(client, t, hook["id"], "delivered")[0]
-    assert (
-        arrivals[0].headers["svizzera-delivery-id"] == arrivals[1].headers["svizzera-delivery-id"]
-    )
-    assert arrivals[0].event_id == arrivals[1].event_id
-    assert (delivered["attempts"], delivered["last_status_code"]) == (2, 200)
+    # The first attempt hangs past the timeout; on a loaded machine a retry may also run out
+    # of its 0.3 s, so the test counts attempts up to the 200 rather than expecting two.
+    first = receiver.arrivals[0]
+    arrivals = [
+        a
+        for a in receiver.arrivals
+        if a.headers["svizzera-delivery-id"] == first.headers["svizzera-delivery-id"]
+    ]
+    assert {a.event_id for a in arrivals} == {first.event_id}
+    assert 2 <= len(arrivals) <= delivered["attempts"]
+    assert delivered["last_status_code"] == 200
 
 
 SLOW_RECORD = 3.0
