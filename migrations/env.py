@@ -1,7 +1,9 @@
-"""Alembic environment: the URL from settings (or a connection handed in by the tests)."""
+"""Alembic environment: the URL from ``sqlalchemy.url`` (the tests set it) or from settings."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from logging.config import fileConfig
 
 from alembic import context
@@ -28,6 +30,29 @@ def _configure(connection: Connection) -> None:
     )
 
 
+@contextmanager
+def _sqlite_foreign_keys_off(connection: Connection) -> Iterator[None]:
+    """SQLite changes a column by rebuilding the table (copy, drop, rename): with foreign keys
+    enforced, dropping the old ``tournament`` would delete every player, round and result by
+    cascade. So the migrations run with them off (set outside the transaction: inside one
+    SQLite ignores it), and the keys are checked before they are on again."""
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    raw = connection.connection.driver_connection
+    assert raw is not None
+    raw.execute("PRAGMA foreign_keys=OFF")
+    try:
+        yield
+        broken = raw.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise RuntimeError(
+                f"the migration left rows whose foreign keys point nowhere: {broken}"
+            )
+    finally:
+        raw.execute("PRAGMA foreign_keys=ON")
+
+
 def run_migrations_offline() -> None:
     context.configure(
         url=config.get_main_option("sqlalchemy.url") or get_settings().database_url,
@@ -40,16 +65,10 @@ def run_migrations_offline() -> None:
 
 
 def run_migrations_online() -> None:
-    connection = config.attributes.get("connection")
-    if connection is not None:
-        _configure(connection)
-        with context.begin_transaction():
-            context.run_migrations()
-        return
     url = config.get_main_option("sqlalchemy.url") or get_settings().database_url
     # A migration may run long; it still gives up on a lock it cannot get (5 s).
     engine = make_engine(url, statement_timeout=None)
-    with engine.connect() as connection:
+    with engine.connect() as connection, _sqlite_foreign_keys_off(connection):
         _configure(connection)
         with context.begin_transaction():
             context.run_migrations()

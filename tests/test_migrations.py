@@ -18,6 +18,7 @@ from sqlmodel import SQLModel
 import app.models  # noqa: F401 - the tables
 from app.main import create_app
 from app.settings import Settings
+from tests.api.helpers import create, generate
 from tests.client import ApiClient
 from tests.databases import BACKENDS, alembic_config
 
@@ -311,3 +312,31 @@ def test_a_database_with_club_tournaments_upgrades_to_seasons(empty_url: str) ->
             assert sum(r["points"] for r in rows) == 18  # six games of 3 points
     finally:
         app.state.engine.dispose()
+
+
+def test_a_downgrade_that_rebuilds_the_tournament_table_keeps_its_players(
+    empty_url: str,
+) -> None:
+    """On SQLite a downgrade that drops a column of ``tournament`` rebuilds the table (copy,
+    drop, rename); with foreign keys enforced, dropping the old table cascaded to every
+    player, round and result. The migrations run with them off and checked at the end."""
+    config = alembic_config(empty_url)
+    command.upgrade(config, "head")
+    app = create_app(Settings(database_url=empty_url, webhook_worker=False))
+    try:
+        with ApiClient(app) as client:
+            made = create(client, players=4)
+            assert generate(client, made)["number"] == 1
+    finally:
+        app.state.engine.dispose()
+    command.downgrade(config, "c5e1a7d3f920")  # before seasons: drops tournament.season_id
+    engine = create_engine(empty_url)
+    with engine.connect() as connection:
+        counts = [
+            connection.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
+            for table in ("tournament", "player", "match")
+        ]
+    engine.dispose()
+    assert counts == [1, 4, 2]
+    command.upgrade(config, "head")
+    assert schema_difference(empty_url) == []
