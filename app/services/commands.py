@@ -43,11 +43,15 @@ def run(
     detail: dict[str, Any] | Callable[[R], dict[str, Any]] | None = None,
     columns: dict[str, Any] | None = None,
     watch: Callable[[Tournament], events.Describe] | None = None,
+    under_lock: Callable[[], None] | None = None,
 ) -> tuple[Tournament, R]:
     """Load, apply ``command`` (which raises before changing anything), lock, save, audit, emit.
 
     ``watch`` looks at the tournament before the command and returns what describes the
     command's events after it; ``tournament.finished`` is emitted here for every command.
+    ``under_lock`` runs under the tournament's lock, just before the save: a check that rows of
+    other writers decide (a season's room, under the club's lock taken there: the order
+    tournament, then club, as a finishing result takes them); it raises to refuse the write.
     Events go into the outbox in this same transaction; the version goes up by one.
     """
     tid = write.tournament_id
@@ -57,6 +61,8 @@ def run(
     if locked.version != applied.version:
         access.check_expected(write, locked.version)
         applied = _apply(session, write, command, watch)  # under the lock: nothing moves now
+    if under_lock is not None:
+        under_lock()
     storage.save(
         session,
         tid,

@@ -34,7 +34,7 @@ from app.domain.types import Status
 from app.errors import NotAClubTournament, SeasonFull, SeasonNotFound
 from app.models import ClubPlayerRow
 from app.models import SeasonRow as SeasonTable
-from app.services import access, clubs, commands, evenings, storage
+from app.services import access, club_events, clubs, commands, evenings, storage
 from app.services.storage import now
 from app.services.views import aware
 
@@ -151,46 +151,64 @@ def join(session: Session, write: access.Write, season_id: int | None) -> int | 
     """The tournament joins the season ``season_id`` of its club (``None``: leaves its season);
     by its organizer or a key of its club. A tournament without a club has no season (422
     ``not_a_club_tournament``), another club's season is none (404 ``season_not_found``), a
-    season holds at most ``MAX_EVENINGS`` tournaments (409 ``season_full``). Audited in the
-    tournament's trail; a finished tournament changes both tables (``season.updated`` for the
-    season left and the season joined); the season it left, if any."""
+    season holds at most ``MAX_EVENINGS`` tournaments (409 ``season_full``, counted under the
+    club's lock: ``claim_room``). Audited in the tournament's trail; a finished tournament
+    changes both tables (``season.updated`` for the season left and the season joined); the
+    season it left, if any."""
     header = access.read_header(session, write.tournament_id)
-    if header.club_id is None:
+    club_id = header.club_id
+    if club_id is None:
         raise NotAClubTournament(
             "this tournament belongs to no club: only a club's tournaments join its seasons"
         )
     if season_id is not None:
-        read(session, header.club_id, season_id)
-    before = session.execute(
-        select(T.c.season_id).where(T.c.id == write.tournament_id)
-    ).scalar_one_or_none()
+        read(session, club_id, season_id)
+    before: int | None = None
 
-    def check(_: Any) -> None:
+    def under_lock() -> None:  # the tournament's lock is held: its season cannot move now
+        nonlocal before
+        before = session.execute(
+            select(T.c.season_id).where(T.c.id == write.tournament_id)
+        ).scalar_one_or_none()
         if season_id is not None and season_id != before:
-            _check_count(session, season_id)
+            claim_room(session, club_id, season_id)
 
     tournament, _ = commands.run(
         session,
         write,
         "tournaments-season",
-        check,
+        lambda _: None,
         detail={"season_id": season_id},
         columns={"season_id": season_id},
+        under_lock=under_lock,
     )
     # the season joined is told by the write's own evening (``evenings.refresh``); the one left
     if before is not None and before != season_id and tournament.status is Status.FINISHED:
-        evenings.season_updated(session, header.club_id, before, write.tournament_id)
+        evenings.season_updated(session, club_id, before, write.tournament_id)
     return before
 
 
 def check_room(session: Session, club_id: str, season_id: int) -> None:
-    """A new tournament of the club may be made in the season: it is one of the club's (404
-    ``season_not_found``) and not full (409 ``season_full``)."""
+    """A new tournament of the club may be made in the season (the caller holds the club's
+    lock): it is one of the club's (404 ``season_not_found``) and not full (409
+    ``season_full``)."""
     read(session, club_id, season_id)
-    _check_count(session, season_id)
+    claim_room(session, club_id, season_id)
 
 
-def _check_count(session: Session, season_id: int) -> None:
+def claim_room(session: Session, club_id: str, season_id: int) -> None:
+    """Under the club's row lock, kept to the end of the transaction: the season still exists
+    (404 ``season_not_found``: deleted while the write waited) and holds fewer than
+    ``MAX_EVENINGS`` tournaments (409 ``season_full``). Every write that adds a tournament to a
+    season counts here, so two of them count one after the other: the second sees the first's
+    tournament. A tournament's write calls it under the tournament's lock (tournament, then
+    club, the order a finishing result takes them)."""
+    club_events.lock_club(session, club_id)
+    found = session.execute(
+        select(S.c.id).where(S.c.id == season_id, S.c.club_id == club_id)
+    ).scalar_one_or_none()
+    if found is None:
+        raise SeasonNotFound(f"season {season_id} was deleted: GET …/seasons lists the others")
     count = session.execute(
         select(func.count()).select_from(T).where(T.c.season_id == season_id)
     ).scalar_one()
