@@ -219,6 +219,12 @@ class SeasonNotFound(NotFound):
     code = "season_not_found"
 
 
+class PlacePointsWithoutPlaces(InvalidValue):
+    """A place-points table for a season that does not score by ``places``."""
+
+    code = "place_points_without_places"
+
+
 class SeasonFull(Conflict):
     """A season holds at most ``app.services.seasons.MAX_EVENINGS`` tournaments."""
 

@@ -8,7 +8,7 @@ import hashlib
 from collections.abc import Hashable
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response, status
+from fastapi import APIRouter, Header, Path, Response, status
 
 from app.api import paging
 from app.api.cache import body_etag, conditional
@@ -17,7 +17,7 @@ from app.api.deps import OrganizerDep, ReadCacheDep, SessionDep
 from app.api.pages import CsvSeparatorDep
 from app.api.responses import WRITE, problems
 from app.api.routing import CommittingRoute
-from app.api.season_schemas import SeasonCreate, TournamentSeason
+from app.api.season_schemas import SeasonCreate, SeasonUpdate, TournamentSeason
 from app.inputs import MAX_INTEGER
 from app.printing.season_csv import render_season_csv
 from app.read_models import (
@@ -29,12 +29,16 @@ from app.read_models import (
     TournamentRead,
     exact_number,
 )
-from app.services import seasons, tournaments, views
+from app.services import season_changes, seasons, tournaments, views
 
 router = APIRouter(tags=["seasons"], route_class=CommittingRoute)
 SeasonIdPath = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="The season's id")]
 PREFIX = "/v1/clubs/{club_id}/seasons"
 TIEBREAKS = ["evenings", "best_place", "head_to_head"]
+SeasonIfMatch = Annotated[
+    str | None, Header(description="Refuse with 412 unless the season is at this ETag")
+]
+SEASON_WRITE = problems(401, 403, 404, 412, 413, 503)
 
 
 def season_read(season: seasons.Season) -> SeasonRead:
@@ -157,6 +161,54 @@ def read_season(
     season = seasons.read(session, club_id, season_id)
     body = season_read(season).model_dump_json().encode()
     return conditional(body, f'"{season.version}"', if_none_match)
+
+
+@router.patch(
+    PREFIX + "/{season_id}",
+    operation_id="seasons-update",
+    summary="Rename a season, change its scoring rule (club key)",
+    response_model=SeasonRead,
+    responses=SEASON_WRITE,
+)
+def update_season(
+    season_id: SeasonIdPath,
+    body: SeasonUpdate,
+    write: ClubKeyDep,
+    session: SessionDep,
+    response: Response,
+    if_match: SeasonIfMatch = None,
+) -> SeasonRead:
+    """The fields given: `name`, `scoring`, `place_points`, `best` (`null`: every evening
+    counts). A new rule ranks the table by it at once (nothing is stored per rule) and emits
+    `season.updated` (`reason: "settings"`); the same values again change nothing. Audited in
+    the club's trail as `seasons-update`. `If-Match` with the season's ETag refuses a change
+    made meanwhile (412)."""
+    fields = body.model_dump(exclude_unset=True)
+    season = season_changes.update_season(session, write, season_id, fields, if_match=if_match)
+    response.headers["ETag"] = f'"{season.version}"'
+    return season_read(season)
+
+
+@router.delete(
+    PREFIX + "/{season_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="seasons-delete",
+    summary="Delete a season; its tournaments stay, in no season (club key)",
+    responses=SEASON_WRITE,
+)
+def delete_season(
+    season_id: SeasonIdPath,
+    write: ClubKeyDep,
+    session: SessionDep,
+    if_match: SeasonIfMatch = None,
+) -> Response:
+    """The season and its table go; its tournaments (finished or not) leave it and stay, with
+    their results and ratings, each as `PUT /v1/tournaments/{id}/season` with `null` would take
+    it out (its version moves, its trail has `tournaments-season`). `season.deleted` in the
+    club's events, `seasons-delete` in its trail. 503 `busy` if a tournament that joined just
+    now is being written: try again."""
+    season_changes.delete_season(session, write, season_id, if_match=if_match)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.get(

@@ -24,6 +24,19 @@ def record(
     )
 
 
+def record_each(
+    session: Session, tournament_ids: list[str], action: str, *, actor: str, **detail: Any
+) -> None:
+    """The same entry in the trail of each tournament, in one statement (a season deleted)."""
+    if tournament_ids:
+        at = now()
+        rows = [
+            {"tournament_id": t, "at": at, "actor": actor, "action": action, "detail": detail}
+            for t in tournament_ids
+        ]
+        session.execute(insert(A), rows)
+
+
 def entries(
     session: Session, tournament_id: str, *, after: int | None = None, limit: int | None = None
 ) -> list[dict[str, Any]]:

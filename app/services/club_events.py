@@ -1,5 +1,6 @@
-"""A club's event outbox: club-level changes (``rating.updated``, ``season.updated``), written in
-the transaction that makes them, read back in order (``GET /v1/clubs/{id}/events``).
+"""A club's event outbox: club-level changes (``rating.updated``, ``season.updated``,
+``season.deleted``), written in the transaction that makes them, read back in order
+(``GET /v1/clubs/{id}/events``).
 
 ``seq`` counts 1, 2, 3, … per club without gaps: ``emit``'s caller holds the club row lock
 (``clubs.lock`` for a write with a club key, ``lock_club`` inside a tournament's write, such as
@@ -27,7 +28,8 @@ C = ClubRow.__table__  # type: ignore[attr-defined]
 
 RATING_UPDATED = "rating.updated"
 SEASON_UPDATED = "season.updated"
-TYPES = (RATING_UPDATED, SEASON_UPDATED)
+SEASON_DELETED = "season.deleted"
+TYPES = (RATING_UPDATED, SEASON_UPDATED, SEASON_DELETED)
 
 NewClubEvent = tuple[str, dict[str, Any]]
 

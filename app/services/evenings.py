@@ -59,7 +59,12 @@ def season_updated(session: Session, club_id: str, season_id: int, tournament_id
     club_events.emit(
         session,
         club_id,
-        [(club_events.SEASON_UPDATED, {"season_id": season_id, "tournament_id": tournament_id})],
+        [
+            (
+                club_events.SEASON_UPDATED,
+                {"season_id": season_id, "tournament_id": tournament_id, "reason": "tournament"},
+            )
+        ],
     )
 
 
@@ -88,7 +93,12 @@ def entries_merged(session: Session, club_id: str, seasons: list[int], kept_id: 
         [
             (
                 club_events.SEASON_UPDATED,
-                {"season_id": season, "tournament_id": None, "club_player_id": kept_id},
+                {
+                    "season_id": season,
+                    "tournament_id": None,
+                    "reason": "merge",
+                    "club_player_id": kept_id,
+                },
             )
             for season in seasons
         ],

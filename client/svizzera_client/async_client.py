@@ -184,6 +184,8 @@ class AsyncClient(ClientBase):
     create_season = AsyncOperation(operations.create_season)
     list_seasons = AsyncOperation(operations.list_seasons)
     get_season = AsyncOperation(operations.get_season)
+    update_season = AsyncOperation(operations.update_season)
+    delete_season = AsyncOperation(operations.delete_season)
     get_season_standings = AsyncOperation(operations.get_season_standings)
     export_season_standings = AsyncOperation(operations.export_season_standings)
     set_tournament_season = AsyncOperation(operations.set_tournament_season)

@@ -186,6 +186,8 @@ class Client(ClientBase):
     create_season = SyncOperation(operations.create_season)
     list_seasons = SyncOperation(operations.list_seasons)
     get_season = SyncOperation(operations.get_season)
+    update_season = SyncOperation(operations.update_season)
+    delete_season = SyncOperation(operations.delete_season)
     get_season_standings = SyncOperation(operations.get_season_standings)
     export_season_standings = SyncOperation(operations.export_season_standings)
     set_tournament_season = SyncOperation(operations.set_tournament_season)

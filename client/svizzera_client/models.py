@@ -1006,6 +1006,16 @@ class SeasonCreate(Request):
     """Count only each player's best N evenings."""
 
 
+class SeasonUpdate(Request):
+    """The fields given change (``best=None``, given: every evening counts again); a new rule
+    re-ranks the table at once."""
+
+    name: str | None = None
+    scoring: SeasonScoring | None = None
+    place_points: list[int] | None = None
+    best: int | None = None
+
+
 class TournamentSeason(Request):
     season_id: int | None
     """The season of the tournament's club it counts in (None: none)."""

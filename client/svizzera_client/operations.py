@@ -72,6 +72,7 @@ from svizzera_client.models import (
     SeasonPage,
     SeasonRead,
     SeasonStandingsRead,
+    SeasonUpdate,
     StandingsRead,
     Status,
     TokenCreate,
@@ -819,6 +820,21 @@ def list_seasons(
 @operation("GET", SEASON, "seasons-read")
 def get_season(club_id: str, season_id: int) -> Call[SeasonRead]:
     return Call(one(SeasonRead))
+
+
+@operation("PATCH", SEASON, "seasons-update", auth="club")
+def update_season(
+    club_id: str, season_id: int, body: SeasonUpdate, *, if_match: IfMatch = None
+) -> Call[SeasonRead]:
+    """Rename the season and/or give it another rule (the fields given); ``if_match``: its
+    ``version``."""
+    return Call(one(SeasonRead), json=body, if_match=if_match)
+
+
+@operation("DELETE", SEASON, "seasons-delete", auth="club")
+def delete_season(club_id: str, season_id: int, *, if_match: IfMatch = None) -> Call[None]:
+    """Delete the season; its tournaments leave it and stay, in no season."""
+    return Call(nothing, if_match=if_match)
 
 
 @operation("GET", SEASON + "/standings", "season-standings-read")

@@ -125,3 +125,19 @@ def test_a_season_from_the_terminal(svizzera: Run, tmp_path: Path) -> None:
     assert "Not counted yet" in shown
     csv = svizzera("season", "standings", str(season["id"]), "--csv").stdout
     assert csv.splitlines()[0].startswith("rank,club_player_id,name,score")
+    renamed = as_json(svizzera("season", "rename", str(season["id"]), "Inverno", "--json"))
+    assert (renamed["name"], renamed["place_points"], renamed["version"]) == (
+        "Inverno",
+        [3, 2, 1],
+        2,
+    )
+    ruled = as_json(
+        svizzera("season", "rule", str(season["id"]), "--scoring", "average", "--best", "4",
+                 "--json")
+    )  # fmt: skip
+    assert (ruled["scoring"], ruled["place_points"], ruled["best"]) == ("average", [], 4)
+    shown = svizzera("season", "rule", str(season["id"]), "--every-evening").stdout
+    assert "scores by average, every evening" in shown
+    assert "deleted" in svizzera("season", "delete", str(season["id"])).stdout
+    gone = svizzera("season", "standings", str(season["id"]), status=1)
+    assert "(season_not_found)" in gone.stderr

@@ -220,7 +220,12 @@ def test_a_season_of_ten_evenings_by_every_rule_and_a_merge_mid_season(
         f"/v1/clubs/{club.id}/events", params={"after": seen}, headers=club.auth
     ).json()["items"]
     assert [e["data"] for e in told if e["type"] == "season.updated"] == [
-        {"season_id": average_best["id"], "tournament_id": None, "club_player_id": twin}
+        {
+            "season_id": average_best["id"],
+            "tournament_id": None,
+            "reason": "merge",
+            "club_player_id": twin,
+        }
     ]  # every evening is in average_best now: the one table the merge changed
     after_merge = [evening_of(client, tid, person) for tid in tids]
     for season, (scoring, n) in [(average_best, ("average", 3))]:
@@ -473,11 +478,9 @@ def test_scores_are_written_as_the_pages_and_the_csv_write_numbers() -> None:
 def season_events(client: ApiClient, club: Club) -> list[tuple[int, str]]:
     read = client.get(f"/v1/clubs/{club.id}/events", params={"limit": 100}, headers=club.auth)
     assert read.status_code == 200, read.text
-    return [
-        (e["data"]["season_id"], e["data"]["tournament_id"])
-        for e in read.json()["items"]
-        if e["type"] == "season.updated"
-    ]
+    told = [e["data"] for e in read.json()["items"] if e["type"] == "season.updated"]
+    assert all(d["reason"] == "tournament" for d in told)
+    return [(d["season_id"], d["tournament_id"]) for d in told]
 
 
 def test_season_updated_when_an_evening_finishes_joins_or_leaves(client: ApiClient) -> None:
