@@ -6,6 +6,10 @@ players come to different numbers of evenings); each optionally over a player's 
 evenings. Ties are broken by evenings played (more first), best place (lower first), then head
 to head (the points the tied players scored in their games against each other, over the whole
 season); players still equal share a rank.
+
+Points are counted in whole half-points (``Placing.half_points``), as the evenings store them:
+a table over a few thousand placings then sums integers, and a ``Fraction`` is made once per
+player, for the ``average`` rule's ratio and the row's totals.
 """
 
 from __future__ import annotations
@@ -42,11 +46,12 @@ class SeasonRule:
 
 @dataclass(frozen=True, slots=True)
 class Placing(Generic[K]):
-    """One player's evening: final place, tournament points and matches played."""
+    """One player's evening: final place, tournament points (in half-points: a win at 3-1-0
+    is 6, a chess draw 1) and matches played."""
 
     player: K
     place: int
-    points: Fraction
+    half_points: int
     matches: int
 
 
@@ -76,42 +81,46 @@ class SeasonRow(Generic[K]):
     """Points scored against the players tied with this one, when head to head was needed."""
 
 
-def _evening_score(rule: SeasonRule, placing: Placing[K]) -> Fraction:
+def _evening_scores(rule: SeasonRule, placings: Sequence[Placing[K]]) -> list[int | Fraction]:
+    """Each evening's score by the rule: place points, half-points, or points per match."""
     if rule.scoring is SeasonScoring.PLACES:
         table = rule.place_points
-        return Fraction(table[placing.place - 1]) if placing.place <= len(table) else Fraction(0)
+        return [table[p.place - 1] if p.place <= len(table) else 0 for p in placings]
     if rule.scoring is SeasonScoring.POINTS:
-        return placing.points
-    return placing.points / placing.matches if placing.matches else Fraction(0)
+        return [p.half_points for p in placings]
+    return [Fraction(p.half_points, 2 * p.matches) if p.matches else 0 for p in placings]
 
 
-def _counted(rule: SeasonRule, placings: Sequence[Placing[K]]) -> list[Placing[K]]:
+def _counted(rule: SeasonRule, placings: Sequence[Placing[K]]) -> Sequence[Placing[K]]:
     """The evenings that count: all, or the ``best`` N by the rule's evening score (on equal
     scores the earlier evening)."""
     if rule.best is None or len(placings) <= rule.best:
-        return list(placings)
-    order = sorted(range(len(placings)), key=lambda i: (-_evening_score(rule, placings[i]), i))
+        return placings
+    scores = _evening_scores(rule, placings)
+    order = sorted(range(len(placings)), key=lambda i: (-scores[i], i))
     return [placings[i] for i in sorted(order[: rule.best])]
 
 
-def _score(rule: SeasonRule, counted: Sequence[Placing[K]]) -> Fraction:
-    if rule.scoring is SeasonScoring.AVERAGE:
-        matches = sum(p.matches for p in counted)
-        return sum((p.points for p in counted), Fraction(0)) / matches if matches else Fraction(0)
-    return sum((_evening_score(rule, p) for p in counted), Fraction(0))
+def _score(rule: SeasonRule, counted: Sequence[Placing[K]]) -> int | Fraction:
+    """What the table ranks by, exactly: place points (an integer), half-points (an integer:
+    the same order as points), or points per match (a ``Fraction``)."""
+    if rule.scoring is SeasonScoring.PLACES:
+        table, size = rule.place_points, len(rule.place_points)
+        return sum(table[p.place - 1] for p in counted if p.place <= size)
+    half_points = sum(p.half_points for p in counted)
+    if rule.scoring is SeasonScoring.POINTS:
+        return half_points
+    matches = sum(p.matches for p in counted)
+    return Fraction(half_points, 2 * matches) if matches else 0
 
 
 class _Tally(NamedTuple):
-    score: Fraction
+    score: int | Fraction
     evenings: int
     best_place: int
-    points: Fraction
+    half_points: int
     matches: int
     counted: int
-
-    def key(self) -> tuple[Fraction, int, int]:
-        """Rule score (higher first), evenings played (more first), best place (lower first)."""
-        return (-self.score, -self.evenings, self.best_place)
 
 
 def season_standings(
@@ -139,14 +148,18 @@ def season_standings(
             score=_score(rule, counted),
             evenings=len(played),
             best_place=min(p.place for p in played),
-            points=sum((p.points for p in played), Fraction(0)),
+            half_points=sum(p.half_points for p in played),
             matches=sum(p.matches for p in played),
             counted=len(counted),
         )
-    order = sorted(tally, key=lambda k: tally[k].key())
+    # Rule score (higher first), evenings played (more first), best place (lower first); the
+    # score as its place among the distinct scores, so the sort compares integers only
+    above = {s: i for i, s in enumerate(sorted({t.score for t in tally.values()}, reverse=True))}
+    keys = {p: (above[t.score], -t.evenings, t.best_place) for p, t in tally.items()}
+    order = sorted(tally, key=keys.__getitem__)
     groups: list[list[K]] = []
     for player in order:
-        if groups and tally[groups[-1][0]].key() == tally[player].key():
+        if groups and keys[groups[-1][0]] == keys[player]:
             groups[-1].append(player)
         else:
             groups.append([player])
@@ -154,10 +167,12 @@ def season_standings(
     if games_among is not None and level:
         games += games_among({player for group in level for player in group})
     among = _head_to_head(level, games)
+    halve = rule.scoring is SeasonScoring.POINTS  # its score is counted in half-points
     table: list[SeasonRow[K]] = []
     for tied in groups:
         start = len(table)
-        tied.sort(key=lambda k: -among.get(k, Fraction(0)))
+        if len(tied) > 1:
+            tied.sort(key=lambda k: -among[k])
         for i, player in enumerate(tied):
             shared = i > 0 and among.get(player) == among.get(tied[i - 1])
             t = tally[player]
@@ -165,11 +180,11 @@ def season_standings(
                 SeasonRow(
                     rank=table[-1].rank if shared else start + i + 1,
                     player=player,
-                    score=t.score,
+                    score=Fraction(t.score, 2) if halve else Fraction(t.score),
                     evenings=t.evenings,
                     counted=t.counted,
                     best_place=t.best_place,
-                    points=t.points,
+                    points=Fraction(t.half_points, 2),
                     matches=t.matches,
                     head_to_head=among.get(player),
                 )

@@ -3,10 +3,11 @@ season table (``app.domain.seasons``) over the season's finished evenings.
 
 The table reads the evenings kept by ``app.services.evenings`` (rows written when a club
 tournament finishes): the season's tournaments, their placings with the register entry each
-player is now and, only when players are level on score, evenings and best place, the games
-among those players summed per pair: three indexed queries at most, whatever the number of
-rounds. Placings name a tournament's player and are joined to ``player.club_player_id`` at read
-time, so after a merge of two register entries the table is as if they had always been one.
+player is now and, only when players are level on score, evenings and best place, the season's
+games (summed per pair of tournament players when they were stored), read as games between
+entries: three indexed queries at most, whatever the number of rounds. Placings and games name
+a tournament's player, read as the entry of ``player.club_player_id`` at read time, so after a
+merge of two register entries the table is as if they had always been one.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
+from app.collector import paused
 from app.domain.ratings.games import Game
 from app.domain.seasons import (
     DEFAULT_PLACE_POINTS,
@@ -243,56 +245,70 @@ def table_key(session: Session, season: Season, found: list[SeasonEvening]) -> H
 
 def table(session: Session, season: Season, found: list[SeasonEvening]) -> Table:
     """The season table over the finished evenings of ``found`` (in-progress ones are listed,
-    not counted), by the season's rule, each player the register entry they are now."""
+    not counted), by the season's rule, each player the register entry they are now.
+
+    The cyclic collector is paused meanwhile (``app.collector``): over 100 evenings the table
+    reads some 10,000 rows that all live until it is made, and the collections their
+    allocations set off scanned the process for nothing (a full one now and then: the slow
+    reads of the benchmark)."""
+    with paused():
+        return _table(session, season, found)
+
+
+def _table(session: Session, season: Season, found: list[SeasonEvening]) -> Table:
     counted = [e.tournament_id for e in found if e.counted]
-    in_season = (T.c.season_id == season.id) & (T.c.club_id == season.club_id)
     placings = session.execute(
-        select(EP.c.tournament_id, P.c.club_player_id, CP.c.name, EP.c.place, EP.c.points,
-               EP.c.matches)
+        select(EP.c.tournament_id, EP.c.player_number, P.c.club_player_id, CP.c.name,
+               EP.c.place, EP.c.points, EP.c.matches)
         .join(T, T.c.id == EP.c.tournament_id)
         .join(P, (P.c.tournament_id == EP.c.tournament_id) & (P.c.number == EP.c.player_number))
         .join(CP, CP.c.id == P.c.club_player_id)
-        .where(in_season)
+        .where(T.c.season_id == season.id, T.c.club_id == season.club_id)
     ).all()  # fmt: skip
     by_evening: dict[str, list[Placing[int]]] = {tid: [] for tid in counted}
     names: dict[int, str] = {}
-    for tid, entry, name, place, points, matches in placings:
-        if tid in by_evening:
-            by_evening[tid].append(Placing(entry, place, Fraction(points, 2), matches))
+    entry_at: dict[tuple[str, int], int] = {}  # a tournament's player: the entry it is now
+    for tid, number, entry, name, place, points, matches in placings:
+        evening = by_evening.get(tid)
+        if evening is not None:
+            evening.append(Placing(entry, place, points, matches))
             names[entry] = name
+            entry_at[(tid, number)] = entry
     season_evenings = [
         Evening(tuple(sorted(by_evening[tid], key=lambda p: p.place))) for tid in counted
     ]
 
     def games_among(tied: Set[int]) -> list[Game[int]]:
-        return _games_among(session, season, tied)
+        return _games_among(session, season, tied, entry_at)
 
     rows = season_standings(season_evenings, season.rule, games_among=games_among)
     return Table(season, found, [Line(r, names[r.player]) for r in rows])
 
 
-MAX_LISTED = 1000
-"""Tied players named in the games query's ``IN`` lists; more, and every game is read."""
-
-
-def _games_among(session: Session, season: Season, tied: Set[int]) -> list[Game[int]]:
-    """The season's games between two of the ``tied`` register entries, summed per pair (the
-    entry each player is now: a merge reads through), in points."""
-    opponent = P.alias("opponent")
+def _games_among(
+    session: Session, season: Season, tied: Set[int], entry_at: dict[tuple[str, int], int]
+) -> list[Game[int]]:
+    """The season's games between two of the ``tied`` register entries, summed per pair, in
+    points. SQL finds the games the tied entries played this season (through the register
+    index of their tournament players: a few rows per evening each, not the whole season's
+    games); the opponent is read as the entry it is now through ``entry_at``, so a merge reads
+    through, and pairs are summed here."""
     query = (
-        select(P.c.club_player_id, opponent.c.club_player_id, func.sum(EG.c.score))
+        select(P.c.club_player_id, EG.c.tournament_id, EG.c.opponent_number, EG.c.score)
         .join(T, T.c.id == EG.c.tournament_id)
         .join(P, (P.c.tournament_id == EG.c.tournament_id) & (P.c.number == EG.c.player_number))
-        .join(
-            opponent,
-            (opponent.c.tournament_id == EG.c.tournament_id)
-            & (opponent.c.number == EG.c.opponent_number),
-        )
         .where(T.c.season_id == season.id, T.c.club_id == season.club_id)
-        .where(P.c.club_player_id.is_not(None), opponent.c.club_player_id.is_not(None))
-        .group_by(P.c.club_player_id, opponent.c.club_player_id)
     )
     if len(tied) <= MAX_LISTED:
-        ids = sorted(tied)
-        query = query.where(P.c.club_player_id.in_(ids), opponent.c.club_player_id.in_(ids))
-    return [Game(a, b, Fraction(int(score), 2)) for a, b, score in session.execute(query)]
+        query = query.where(P.c.club_player_id.in_(sorted(tied)))
+    summed: dict[tuple[int, int], int] = {}
+    for entry, tid, opponent, score in session.execute(query).all():
+        against = entry_at.get((tid, opponent))
+        if against is not None and entry in tied and against in tied:
+            summed[(entry, against)] = summed.get((entry, against), 0) + score
+    return [Game(a, b, Fraction(score, 2)) for (a, b), score in summed.items()]
+
+
+MAX_LISTED = 1000
+"""Tied entries named in the games query's ``IN`` list; more, and every game of the season is
+read."""

@@ -15,7 +15,7 @@ from app.domain.seasons import Evening, Placing, SeasonRule, SeasonScoring, seas
 def evening(*placings: tuple[str, int, int], games: tuple[Game[str], ...] = ()) -> Evening[str]:
     """Placings as (player, points, matches), in final order."""
     return Evening(
-        tuple(Placing(p, place, F(points), m) for place, (p, points, m) in enumerate(placings, 1)),
+        tuple(Placing(p, place, 2 * points, m) for place, (p, points, m) in enumerate(placings, 1)),
         games,
     )
 
@@ -123,7 +123,7 @@ def seasons(draw: st.DrawFn) -> list[Evening[int]]:
         result.append(
             Evening(
                 tuple(
-                    Placing(p, i + 1, F(points[i], 2), draw(st.integers(0, 5)))
+                    Placing(p, i + 1, points[i], draw(st.integers(0, 5)))
                     for i, p in enumerate(came)
                 )
             )
