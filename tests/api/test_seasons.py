@@ -4,14 +4,18 @@ evening's published standings; a merge mid-season; who may touch a season; the C
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable
 from fractions import Fraction
 from fractions import Fraction as F
 from typing import Any
 
+import pytest
+
 from app.pages.season import score_text
 from app.printing.season_csv import csv_number
+from app.services import seasons
 from tests.api.clubs import Club, add_entry, club_tournament, new_club
 from tests.api.helpers import Organizer, assert_problem, create
 from tests.client import ApiClient
@@ -509,3 +513,45 @@ def test_season_updated_when_an_evening_finishes_joins_or_leaves(client: ApiClie
     )
     assert left.status_code == 200, left.text
     assert season_events(client, club)[3:] == [(spring["id"], made["id"])]
+
+
+def test_head_to_head_reads_the_same_whether_the_tied_are_listed_or_not(
+    client: ApiClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the winner scores (`place_points: [1]`): the second, third and fourth of one evening
+    are level with those of the other (score 0, one evening, the same best place), so head to
+    head is read for six players. The games query names the tied entries up to
+    ``MAX_LISTED``; past it, it reads every game of the season, and the table is the same. The
+    table is made with the cyclic collector paused."""
+    club = new_club(client)
+    season = new_season(client, club, "places", place_points=[1])
+    for came in (NAMES[0:4], [NAMES[0], *NAMES[4:7]]):
+        made = club_tournament(
+            client, club, [{"name": n} for n in came], swiss_rounds=3, final_phase="none",
+            season_id=season["id"],
+        )  # fmt: skip
+        play_evening(client, club, made)
+    listed = table_of(client, club, season)["rows"]
+    assert [(r["rank"], r["name"], r["head_to_head"]) for r in listed] == [
+        (1, "Giocatore 01", None),
+        (2, "Giocatore 02", 0), (2, "Giocatore 05", 0),
+        (4, "Giocatore 03", 0), (4, "Giocatore 06", 0),
+        (6, "Giocatore 04", 0), (6, "Giocatore 07", 0),
+    ]  # fmt: skip
+    enabled: list[bool] = []
+    standings = seasons.season_standings
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        enabled.append(gc.isenabled())
+        return standings(*args, **kwargs)
+
+    monkeypatch.setattr(seasons, "MAX_LISTED", 0)
+    monkeypatch.setattr(seasons, "season_standings", watched)
+    unlisted = client.get(f"/v1/clubs/{club.id}/seasons/{season['id']}/export.csv")
+    assert unlisted.status_code == 200
+    lines = [line.split(",") for line in unlisted.text.splitlines()[1:]]
+    assert [(c[0], c[1], c[-1]) for c in lines] == [
+        (str(r["rank"]), str(r["club_player_id"]), "" if r["head_to_head"] is None else "0")
+        for r in listed
+    ]
+    assert enabled == [False] and gc.isenabled()
