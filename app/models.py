@@ -515,7 +515,9 @@ class ClubRatingRow(SQLModel, table=True):
 
 class ClubRatingHistoryRow(SQLModel, table=True):
     """A register entry's rating after one rated tournament (a period it played in): its
-    rating before and after, its games, score (half-points) and performance there."""
+    rating before and after, its games, score (half-points) and performance there.
+    ``deviation`` and ``volatility`` are Glicko-2's after it (null under Elo): with the rating,
+    the state a club is rated again from (``app.services.rating_replay``)."""
 
     __tablename__ = "club_rating_history"
     __table_args__ = (
@@ -530,6 +532,7 @@ class ClubRatingHistoryRow(SQLModel, table=True):
     rating_before: float
     rating: float
     deviation: float | None = None
+    volatility: float | None = None
     games: int
     score_halves: int
     performance: float

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -275,13 +276,21 @@ def club_times(url: str, args: argparse.Namespace) -> dict[str, Any]:
                 rows = entries(club_id, args.entries, rng)
                 for start in range(0, len(rows), 1000):
                     connection.execute(insert(CP), rows[start : start + 1000])
+                names: dict[int, str] = {
+                    r[0]: r[1]
+                    for r in connection.execute(
+                        select(CP.c.id, CP.c.name).where(CP.c.club_id == club_id)
+                    )
+                }
                 ids = list(
                     connection.execute(
                         select(CP.c.id).where(CP.c.club_id == club_id).order_by(CP.c.id)
                     ).scalars()
                 )
+            count = Counter(names.values())
+            unique = [i for i in ids if count[names[i]] == 1]  # a tournament's names differ
             templates = [
-                _play(client, club_id, auth, ids, rng, rng.randint(16, 30))
+                _play(client, club_id, auth, unique, rng, rng.randint(16, 30))
                 for _ in range(args.templates)
             ]
             _copies(app, club_id, templates, args.tournaments - len(templates), ids, rng)

@@ -1,59 +1,37 @@
 """A club's ratings, written: each register entry's rating, updated when a tournament of the
-club finishes, computed again from the club's rated tournaments when the register, the
-settings or a rated tournament change (the reads are ``app.services.rating_reads``).
+club finishes, rated again from the first rated tournament a change touches when the register,
+the settings or a rated tournament change (the reads are ``app.services.rating_reads``).
 
 A finished tournament is a rating period (``app.domain.ratings.club``) of the register entries
 its players point to (``player.club_player_id``). It is rated in the transaction of the write
 that finishes it, under the tournament's lock and then the club's, once: its
 ``club_rating_period`` row (unique per tournament) keeps its place in the club's order and a
 digest of the games rated. A later write that leaves it finished with other rated games (a
-corrected final, a merge of two entries) rates the club again from its first period
-(``recompute``), so the ratings are always those of the games as they stand.
+corrected final) rates the club again from it on (``rating_replay.replay``); a deleted one, a
+merge of two entries, a changed register rating from the first period they touch; new settings
+from the first. So the ratings are always those of the games as they stand, as rating the club
+from nothing would give them.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from sqlalchemy import delete, func, insert, select, update
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session
 
-from app.domain.ratings.club import Change, Rating, RatingSystem, System, rate_tournament, start
-from app.domain.ratings.games import Game, game_pair, rated_games, renamed
+from app.domain.ratings.club import Change, Rating, System, rate_tournament, start
+from app.domain.ratings.games import Game, rated_games, renamed
 from app.domain.tournament import Tournament
-from app.domain.types import Forfeit, PlayerId, Result, Side, Status
-from app.models import (
-    ClubPlayerRow,
-    ClubRatingHistoryRow,
-    ClubRatingPeriodRow,
-    ClubRatingRow,
-    ClubRow,
-)
-from app.services import club_events, storage
-from app.services.storage import RES, M, P, now
+from app.domain.types import PlayerId, Status
+from app.services import bulk, club_events, rating_replay, storage
+from app.services.rating_replay import CP, CR, CRH, CRP, HISTORY, RATING, C, digest, system_of
+from app.services.storage import P, now
 
-C = ClubRow.__table__  # type: ignore[attr-defined]
-CP = ClubPlayerRow.__table__  # type: ignore[attr-defined]
-CR = ClubRatingRow.__table__  # type: ignore[attr-defined]
-CRP = ClubRatingPeriodRow.__table__  # type: ignore[attr-defined]
-CRH = ClubRatingHistoryRow.__table__  # type: ignore[attr-defined]
-
-
-def system_of(session: Session, club_id: str) -> System:
-    row = session.execute(select(C.c.rating_system, C.c.elo_k).where(C.c.id == club_id)).one()
-    return System(RatingSystem(row[0]), row[1])
+__all__ = ["CP", "CR", "CRH", "CRP", "digest", "system_of"]
 
 
 # -- rating a tournament ----------------------------------------------------------------------
-
-
-def digest(games: Sequence[Game[int]]) -> str:
-    """The games a period rated, as a SHA-256 (who played whom, with what score, in order)."""
-    text = json.dumps([[g.player, g.opponent, str(g.score)] for g in games])
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _entries_of(session: Session, tournament_id: str) -> dict[PlayerId, int]:
@@ -71,23 +49,45 @@ def rate_if_finished(
     """After a write to a club's tournament (under its lock): if the tournament is finished,
     see that the club's ratings count its games as they now stand. Not rated yet: rated now,
     as the club's next period. Rated with other games (a correction after the end): the
-    club is rated again from its first period. Rated with these games: nothing (so a write
-    repeated, or one that changes no game, rates nothing twice)."""
+    club is rated again from it on. Rated with these games: nothing (so a write repeated, or
+    one that changes no game, rates nothing twice, and takes no club lock)."""
     if tournament is None:
         tournament = storage.load(session, tournament_id)
     if tournament.status is not Status.FINISHED:
         return
-    games = renamed(rated_games(tournament.matches.values()), _entries_of(session, tournament_id))
-    found = digest(games)
-    period = session.execute(
-        select(CRP.c.games_digest).where(CRP.c.tournament_id == tournament_id)
-    ).first()
-    if period is not None and period[0] == found:
+    played = rated_games(tournament.matches.values())
+    if _rated_digest(session, tournament_id) == digest(_renamed(session, tournament_id, played)):
         return
     club_events.lock_club(session, club_id)
+    # again under the club's lock: a merge that held it may have moved the players' entries
+    games = _renamed(session, tournament_id, played)
+    found = digest(games)
+    period = session.execute(
+        select(CRP.c.seq, CRP.c.games_digest).where(CRP.c.tournament_id == tournament_id)
+    ).first()
     if period is not None:
-        recompute(session, club_id)
+        if period[1] != found:
+            rating_replay.replay(session, club_id, since=int(period[0]))
         return
+    _rate_new(session, club_id, tournament_id, games, found)
+
+
+def _rated_digest(session: Session, tournament_id: str) -> str | None:
+    return session.execute(
+        select(CRP.c.games_digest).where(CRP.c.tournament_id == tournament_id)
+    ).scalar()
+
+
+def _renamed(
+    session: Session, tournament_id: str, played: Sequence[Game[PlayerId]]
+) -> list[Game[int]]:
+    return renamed(played, _entries_of(session, tournament_id))
+
+
+def _rate_new(
+    session: Session, club_id: str, tournament_id: str, games: list[Game[int]], found: str
+) -> None:
+    """The tournament becomes the club's next period, rated from the ratings now."""
     seq = (
         session.execute(
             select(func.coalesce(func.max(CRP.c.seq), 0)).where(CRP.c.club_id == club_id)
@@ -115,7 +115,12 @@ def rate_if_finished(
         games,
         first=lambda p: start(system, registered.get(p)),
     )
-    _write_history(session, club_id, period_id, changes)
+    bulk.insert_rows(
+        session,
+        CRH,
+        HISTORY,
+        [rating_replay.history_row(club_id, period_id, p, c) for p, c in changes.items()],
+    )
     totals = {p: current[p][1] if p in current else 0 for p in changes}
     session.execute(delete(CR).where(CR.c.club_player_id.in_(list(changes))))
     _write_ratings(session, club_id, tournament_id, changes, totals)
@@ -148,29 +153,6 @@ def _register_ratings(session: Session, players: Sequence[int]) -> dict[int, flo
     return {r[0]: float(r[1]) for r in rows}
 
 
-def _write_history(
-    session: Session, club_id: str, period_id: int, changes: dict[int, Change]
-) -> None:
-    if changes:
-        session.execute(
-            insert(CRH), [_history_row(club_id, period_id, p, c) for p, c in changes.items()]
-        )
-
-
-def _history_row(club_id: str, period_id: int, player: int, change: Change) -> dict[str, Any]:
-    return {
-        "period_id": period_id,
-        "club_player_id": player,
-        "club_id": club_id,
-        "rating_before": change.before.rating,
-        "rating": change.after.rating,
-        "deviation": change.after.deviation,
-        "games": change.games,
-        "score_halves": change.score_halves,
-        "performance": change.performance,
-    }
-
-
 def _write_ratings(
     session: Session,
     club_id: str,
@@ -178,149 +160,70 @@ def _write_ratings(
     changes: dict[int, Change],
     totals: dict[int, int],
 ) -> None:
-    if not changes:
-        return
-    session.execute(
-        insert(CR),
+    bulk.insert_rows(
+        session,
+        CR,
+        RATING,
         [
-            {
-                "club_player_id": p,
-                "club_id": club_id,
-                "rating": c.after.rating,
-                "deviation": c.after.deviation,
-                "volatility": c.after.volatility,
-                "games": totals[p] + c.games,
-                "last_change": c.after.rating - c.before.rating,
-                "last_tournament_id": tournament_id,
-            }
+            (
+                p,
+                club_id,
+                c.after.rating,
+                c.after.deviation,
+                c.after.volatility,
+                totals[p] + c.games,
+                c.after.rating - c.before.rating,
+                tournament_id,
+            )
             for p, c in changes.items()
         ],
     )
 
 
-# -- recomputing ------------------------------------------------------------------------------
-
-
-def _period_games(
-    session: Session, club_id: str
-) -> tuple[list[tuple[int, str]], dict[str, list[Game[int]]]]:
-    """The club's rated tournaments in order (period id, tournament id), and each one's rated
-    games as they now stand, by register entry: one query for all of them."""
-    periods = [
-        (r[0], r[1])
-        for r in session.execute(
-            select(CRP.c.id, CRP.c.tournament_id)
-            .where(CRP.c.club_id == club_id)
-            .order_by(CRP.c.seq)
-        )
-    ]
-    home, away = aliased(P), aliased(P)
-    rows = session.execute(
-        select(
-            M.c.tournament_id,
-            home.c.club_player_id,
-            away.c.club_player_id,
-            RES.c.home_goals,
-            RES.c.away_goals,
-            RES.c.winner,
-            RES.c.forfeit,
-        )
-        .join(CRP, CRP.c.tournament_id == M.c.tournament_id)
-        .join(RES, (RES.c.tournament_id == M.c.tournament_id) & (RES.c.match_number == M.c.number))
-        .join(home, (home.c.tournament_id == M.c.tournament_id) & (home.c.number == M.c.home))
-        .join(away, (away.c.tournament_id == M.c.tournament_id) & (away.c.number == M.c.away))
-        .where(CRP.c.club_id == club_id, M.c.home_partner.is_(None))  # as rated_games
-        .order_by(M.c.tournament_id, M.c.number)
-    )
-    games: dict[str, list[Game[int]]] = {tid: [] for _, tid in periods}
-    for tid, h, a, hg, ag, winner, forfeit in rows:
-        if h is None or a is None:
-            continue
-        result = Result(
-            hg, ag, Side(winner) if winner else None, None, Forfeit(forfeit) if forfeit else None
-        )
-        games[tid].extend(game_pair(int(h), int(a), result))
-    return periods, games
+# -- rating again -----------------------------------------------------------------------------
 
 
 def recompute(session: Session, club_id: str) -> None:
     """Rate the club again from nothing: its rated tournaments in their order, each from its
-    games as they stand and the register as it is (after a merge: the two entries as one).
-    The caller holds the club row lock. The work is one read of every rated game of the club
-    and one bulk write of the ratings and their history."""
-    system = system_of(session, club_id)
-    periods, games = _period_games(session, club_id)
-    session.execute(delete(CRH).where(CRH.c.club_id == club_id))
-    session.execute(delete(CR).where(CR.c.club_id == club_id))
-    everyone = sorted({g.player for played in games.values() for g in played})
-    registered = _register_ratings(session, everyone)
-    current: dict[int, Rating] = {}
-    totals: dict[int, int] = {}
-    last: dict[int, tuple[str, Change]] = {}
-    history: list[dict[str, Any]] = []
-    for period_id, tid in periods:
-        played = games[tid]
-        changes = rate_tournament(
-            system, current, played, first=lambda p: start(system, registered.get(p))
-        )
-        for player, change in changes.items():
-            current[player] = change.after
-            totals[player] = totals.get(player, 0) + change.games
-            last[player] = (tid, change)
-            history.append(_history_row(club_id, period_id, player, change))
-        session.execute(
-            update(CRP).where(CRP.c.id == period_id).values(games_digest=digest(played))
-        )
-    for chunk in _chunks(history):
-        session.execute(insert(CRH), chunk)
-    rows = [
-        {
-            "club_player_id": p,
-            "club_id": club_id,
-            "rating": c.after.rating,
-            "deviation": c.after.deviation,
-            "volatility": c.after.volatility,
-            "games": totals[p],
-            "last_change": c.after.rating - c.before.rating,
-            "last_tournament_id": tid,
-        }
-        for p, (tid, c) in last.items()
-    ]
-    for chunk in _chunks(rows):
-        session.execute(insert(CR), chunk)
-    club_events.emit(
-        session,
-        club_id,
-        [
-            (
-                club_events.RATING_UPDATED,
-                {"reason": "recomputed", "tournaments": len(periods), "players": len(last)},
-            )
-        ],
-    )
-
-
-def _chunks(rows: list[dict[str, Any]], size: int = 2000) -> Iterable[list[dict[str, Any]]]:
-    for i in range(0, len(rows), size):
-        yield rows[i : i + size]
+    games as they stand and the register as it is. The caller holds the club row lock."""
+    rating_replay.replay(session, club_id)
 
 
 def tournament_removed(session: Session, club_id: str | None, tournament_id: str) -> None:
     """Before a club's tournament is deleted (under its lock): if it was rated, the club is
-    rated again without it."""
+    rated again without it, from its place on."""
     if club_id is None:
         return
-    rated = session.execute(select(CRP.c.id).where(CRP.c.tournament_id == tournament_id)).first()
+    rated = session.execute(
+        select(CRP.c.id, CRP.c.seq).where(CRP.c.tournament_id == tournament_id)
+    ).first()
     if rated is None:
         return
     club_events.lock_club(session, club_id)
-    session.execute(delete(CRP).where(CRP.c.id == rated[0]))
-    recompute(session, club_id)
+    rating_replay.replay(session, club_id, since=int(rated[1]), dropped=int(rated[0]))
+
+
+def entries_merged(session: Session, club_id: str, first: int | None) -> None:
+    """After a merge (under the club's lock): rate the club again from ``first``, the first
+    period either entry played (``first_played``), as if the two had always been one."""
+    if first is not None:
+        rating_replay.replay(session, club_id, since=first)
+
+
+def first_played(session: Session, club_id: str, entries: Sequence[int]) -> int | None:
+    """The place of the first rated tournament one of ``entries`` played a rated game in."""
+    return rating_replay.first_period_of(session, club_id, entries)
+
+
+def register_rating_changed(session: Session, club_id: str, entry_id: int) -> None:
+    """After an entry's register rating changed (under the club's lock): its club rating
+    starts from it, so the club is rated again from the entry's first rated tournament."""
+    entries_merged(session, club_id, first_played(session, club_id, [entry_id]))
 
 
 def change_system(session: Session, club_id: str, system: System) -> bool:
     """Set the club's rating settings (the caller holds the club lock); if they changed, rate
-    the club again under them. Whether they changed."""
+    the club again under them, from its first rated tournament. Whether they changed."""
     if system == system_of(session, club_id):
         return False
     session.execute(

@@ -113,13 +113,17 @@ def change(
 ) -> RegisterEntry:
     """Change the fields given (``None`` clears a value); the name and aliases are searched
     under their new forms at once. Tournaments already made keep the names they were made
-    with."""
+    with. A new rating is where the entry's club rating starts: the club is rated again from
+    the first tournament the entry played."""
     version = clubs.lock(session, write)
     entry = get(session, write.club_id, entry_id)
     name = changes.get("name") or entry.name
     aliases = changes.get("aliases", entry.aliases)
+    rating = entry.rating
     entry = replace(entry, name=name, aliases=clean_aliases(name, aliases), **_values(changes))
     session.execute(update(CP).where(CP.c.id == entry_id).values(**_columns(entry)))
+    if entry.rating != rating:  # where its club rating starts
+        ratings.register_rating_changed(session, write.club_id, entry_id)
     detail = {k: v for k, v in changes.items()}
     clubs.changed(session, write, version, "club-players-update", player_id=entry_id, **detail)
     return entry
@@ -202,10 +206,11 @@ def merge(session: Session, write: clubs.ClubWrite, kept_id: int, merged_id: int
     ).scalars()
     entry = merge_entries(kept, merged, shared_tournaments=list(shared))
     seasons = evenings.seasons_played_by(session, merged_id)  # the tables the merge changes
+    rated_from = ratings.first_played(session, write.club_id, [kept_id, merged_id])
     session.execute(update(P).where(P.c.club_player_id == merged_id).values(club_player_id=kept_id))
     session.execute(update(CP).where(CP.c.id == kept_id).values(**_columns(entry)))
     session.execute(delete(CP).where(CP.c.id == merged_id))
-    ratings.recompute(session, write.club_id)  # as if the two had always been one
+    ratings.entries_merged(session, write.club_id, rated_from)  # as if always one
     evenings.entries_merged(session, write.club_id, seasons, kept_id)
     clubs.changed(
         session,
