@@ -18,13 +18,14 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, select, union, update
 from sqlalchemy.orm import Session, aliased
 
 from app.domain.ratings.club import Change, Rating, RatingSystem, System, rate_tournament, start
-from app.domain.ratings.games import Game, game_pair
+from app.domain.ratings.games import Game, game_pair, halves
 from app.domain.types import Forfeit, Result, Side
 from app.models import (
     ClubPlayerRow,
@@ -64,6 +65,8 @@ RATING = (
     "last_change",
     "last_tournament_id",
 )
+SCORE_TEXT = {2: "1", 1: "1/2", 0: "0"}
+"""A score as ``str`` writes its ``Fraction`` (the digests' text), without the ``Fraction``."""
 CHUNK = 2000
 """Entries per ``IN (…)`` list: well under SQLite's and PostgreSQL's parameter limits."""
 
@@ -96,7 +99,7 @@ def system_of(session: Session, club_id: str) -> System:
 
 def digest(games: Sequence[Game[int]]) -> str:
     """The games a period rated, as a SHA-256 (who played whom, with what score, in order)."""
-    text = json.dumps([[g.player, g.opponent, str(g.score)] for g in games])
+    text = json.dumps([[g.player, g.opponent, SCORE_TEXT[halves(g.score)]] for g in games])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -206,7 +209,8 @@ def period_games(
 ) -> tuple[list[Period], dict[str, list[Game[int]]]]:
     """The club's rated tournaments from place ``since`` on, in order, and each one's rated
     games as they now stand, by register entry (as ``rated_games`` and ``renamed`` give them):
-    one query for all of them."""
+    one query for all of them. The domain scores each kind of result once (``game_pair``):
+    tens of thousands of results are a handful of kinds."""
     periods = [
         Period(r[0], r[1], r[2], r[3])
         for r in session.execute(
@@ -234,14 +238,24 @@ def period_games(
         .order_by(M.c.tournament_id, M.c.number)
     )
     games: dict[str, list[Game[int]]] = {p.tournament_id: [] for p in periods}
-    for tid, h, a, hg, ag, winner, forfeit in rows:
+    scores: dict[tuple[Any, ...], tuple[Fraction, ...]] = {}  # a few kinds of result
+    for tid, h, a, *result in rows:
         if h is None or a is None:
             continue
-        result = Result(
-            hg, ag, Side(winner) if winner else None, None, Forfeit(forfeit) if forfeit else None
-        )
-        games[tid].extend(game_pair(int(h), int(a), result))
+        key = tuple(result)
+        if key not in scores:
+            scores[key] = tuple(g.score for g in game_pair(0, 1, _result(*result)))
+        if found := scores[key]:
+            played = games[tid]
+            played.append(Game(int(h), int(a), found[0]))
+            played.append(Game(int(a), int(h), found[1]))
     return periods, games
+
+
+def _result(home: int, away: int, winner: str | None, forfeit: str | None) -> Result:
+    return Result(
+        home, away, Side(winner) if winner else None, None, Forfeit(forfeit) if forfeit else None
+    )
 
 
 def _standings_before(

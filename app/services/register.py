@@ -195,6 +195,8 @@ def appearances(session: Session, entry_id: int) -> list[Appearance]:
 def merge(session: Session, write: clubs.ClubWrite, kept_id: int, merged_id: int) -> RegisterEntry:
     """``merged_id`` becomes part of ``kept_id`` (``app.domain.register.merge_entries``): its
     tournament players point to the kept entry, its names become aliases, and it is gone."""
+    get(session, write.club_id, merged_id)  # this club's: only then lock its tournaments
+    _lock_tournaments_of(session, merged_id)
     version = clubs.lock(session, write)
     kept = get(session, write.club_id, kept_id)
     merged = get(session, write.club_id, merged_id)
@@ -222,6 +224,24 @@ def merge(session: Session, write: clubs.ClubWrite, kept_id: int, merged_id: int
         merged_name=merged.name,
     )
     return entry
+
+
+def _lock_tournaments_of(session: Session, entry_id: int) -> None:
+    """Lock the tournaments the entry plays in (in id order), before the club: the order of
+    every write to a club's tournament that needs the club too (its tournament, then the club:
+    the result that finishes it and rates it, a change to a finished season evening). A merge
+    that took the club first and then waited for a player row such a write had changed would
+    deadlock with it (``tests/api/test_rating_locks.py``). A tournament made with the entry
+    after this read is new: nothing of it waits for the club. SQLite: the club's lock is the
+    database's one write lock, taken next."""
+    if session.get_bind().dialect.name == "sqlite":
+        return
+    session.execute(
+        select(T.c.id)
+        .where(T.c.id.in_(select(P.c.tournament_id).where(P.c.club_player_id == entry_id)))
+        .order_by(T.c.id)
+        .with_for_update()
+    )
 
 
 # -- the players of a club tournament ---------------------------------------------------------

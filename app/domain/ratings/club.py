@@ -13,7 +13,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from app.domain.ratings.elo import elo_period
-from app.domain.ratings.games import Game, K
+from app.domain.ratings.games import Game, K, halves
 from app.domain.ratings.glicko2 import Glicko2, glicko2_period
 
 INITIAL = 1500.0
@@ -74,8 +74,13 @@ def start(system: System, rating: float | None) -> Rating:
 def performance(opponents: Sequence[float], scores: Sequence[Fraction]) -> float:
     """The linear performance rating over a period: the average of the opponents' ratings
     before it + 400 × (wins − losses) / games (a draw counts neither)."""
-    balance = sum((2 * s - 1 for s in scores), Fraction(0))
-    return sum(opponents) / len(opponents) + PERFORMANCE_SPREAD * float(balance) / len(scores)
+    return _performance(opponents, sum(halves(s) for s in scores))
+
+
+def _performance(opponents: Sequence[float], score_halves: int) -> float:
+    """``performance`` from the score in half-points: wins − losses = half-points − games."""
+    games = len(opponents)
+    return sum(opponents) / games + PERFORMANCE_SPREAD * float(score_halves - games) / games
 
 
 def rate_tournament(
@@ -105,17 +110,17 @@ def rate_tournament(
         elo = elo_period(values, played, k=system.k, initial=INITIAL)
         after = {p: Rating(v) for p, v in elo.items()}
     opponents: dict[K, list[float]] = {}
-    scores: dict[K, list[Fraction]] = {}
-    for game in played:
+    scored: dict[K, int] = {}
+    for game in played:  # in integers of half-points: exact, and no Fraction arithmetic
         opponents.setdefault(game.player, []).append(before[game.opponent].rating)
-        scores.setdefault(game.player, []).append(game.score)
+        scored[game.player] = scored.get(game.player, 0) + halves(game.score)
     return {
         p: Change(
             before[p],
             after[p],
-            len(scores[p]),
-            int(sum(scores[p], Fraction(0)) * 2),
-            performance(opponents[p], scores[p]),
+            len(opponents[p]),
+            scored[p],
+            _performance(opponents[p], scored[p]),
         )
         for p in before
     }

@@ -46,8 +46,15 @@ def game_pair(home: K, away: K, result: Result) -> tuple[Game[K], ...]:
     if result.forfeit is not None:
         return ()
     side = result.winning_side
-    score = DRAW if side is None else WIN if side is Side.HOME else LOSS
-    return (Game(home, away, score), Game(away, home, 1 - score))
+    home_score, away_score = (
+        (DRAW, DRAW) if side is None else (WIN, LOSS) if side is Side.HOME else (LOSS, WIN)
+    )
+    return (Game(home, away, home_score), Game(away, home, away_score))
+
+
+def halves(score: Fraction) -> int:
+    """A game's score in half-points (2, 1 or 0)."""
+    return score.numerator * 2 // score.denominator
 
 
 def renamed(games: Iterable[Game[PlayerId]], ids: Mapping[PlayerId, K]) -> list[Game[K]]:
