@@ -261,6 +261,21 @@ def _last_match(client: ApiClient, tid: str) -> dict[str, Any]:
     return last
 
 
+def _backend(session: Session) -> int | None:
+    """The PostgreSQL server process of the session's connection (a server on this machine)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return None
+    return int(session.execute(text("SELECT pg_backend_pid()")).scalar_one())
+
+
+def _server_cpu(backend: int | None) -> float:
+    """Milliseconds of CPU the server process has used (user + system), 0 without one."""
+    if backend is None:
+        return 0.0
+    fields = Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
 def club_times(url: str, args: argparse.Namespace) -> dict[str, Any]:
     """A club of ``--entries`` register players and ``--tournaments`` rated evenings of 16–30
     of them: ``recompute`` timed alone (rolled back), then the writes that rate again over
@@ -325,16 +340,19 @@ def club_times(url: str, args: argparse.Namespace) -> dict[str, Any]:
                         {"c": club_id},
                     ).scalars()
                 )
-            wall, cpu = [], []
+            wall, cpu, server = [], [], []
             for _ in range(args.recomputes):
                 with Session(app.state.engine) as session:
+                    backend = _backend(session)
                     started, started_cpu = time.perf_counter(), time.process_time()
+                    started_server = _server_cpu(backend)
                     ratings.recompute(session, club_id)
                     session.flush()
                     wall.append((time.perf_counter() - started) * 1000)
                     cpu.append((time.process_time() - started_cpu) * 1000)
+                    server.append(_server_cpu(backend) - started_server)
                     session.rollback()
-            out["recompute"] = (wall, cpu)
+            out["recompute"] = (wall, cpu, server)
             http: dict[str, list[float]] = {}
 
             def correct(label: str, tid: str) -> None:
@@ -408,7 +426,7 @@ def report(name: str, rows: list[Row], club: dict[str, Any], args: argparse.Name
     print("| --- | ---: | ---: | ---: | ---: |")
     for label, median, p95, query_only, found in rows:
         print(f"| {label} | {median:.1f} | {p95:.1f} | {query_only:.1f} | {found} |")
-    wall, cpu = club["recompute"]
+    wall, cpu, server = club["recompute"]
     print(
         f"club of {args.entries} entries, {args.tournaments} evenings, {club['games']} results, "
         f"{club['history']} history rows, {club['rated']} rated entries; first rating "
@@ -416,7 +434,8 @@ def report(name: str, rows: list[Row], club: dict[str, Any], args: argparse.Name
     )
     print(
         f"recompute: median {statistics.median(wall):.0f} ms wall (min {min(wall):.0f}, max "
-        f"{max(wall):.0f}), {statistics.median(cpu):.0f} ms CPU of this process"
+        f"{max(wall):.0f}), {statistics.median(cpu):.0f} ms CPU of this process, "
+        f"{statistics.median(server):.0f} ms of the database server's process"
     )
     print("| write over HTTP | median ms | min | max | runs |")
     print("| --- | ---: | ---: | ---: | ---: |")

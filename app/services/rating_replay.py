@@ -138,7 +138,9 @@ def replay(
             replay(session, club_id, dropped=dropped, reason=reason)
             return
         before = found
-    old = set(session.execute(select(_entries_since(club_id, start_at).subquery())).scalars())
+    old: set[int] = set()  # entries whose ratings may change (a full replay: all are written)
+    if since is not None:
+        old = set(session.execute(select(_entries_since(club_id, start_at).subquery())).scalars())
     session.execute(delete(CRH).where(CRH.c.period_id.in_(_periods_since(club_id, start_at))))
     if dropped is not None:
         session.execute(delete(CRP).where(CRP.c.id == dropped))

@@ -164,3 +164,68 @@ def test_rating_again_from_a_change_gives_what_rating_from_nothing_gives(
             assert_as_from_nothing(app, history.club.id)
 
     check()
+
+
+def glicko_club(client: ApiClient) -> Club:
+    made = client.post("/v1/clubs", json={"name": "Circolo", "rating_system": "glicko2"})
+    assert made.status_code == 201, made.text
+    body = made.json()
+    return Club(body["id"], body["key"]["key"], body)
+
+
+def test_a_correction_of_the_last_evening_rates_that_evening_again_only(
+    app: FastAPI, client: ApiClient
+) -> None:
+    history = History(client, glicko_club(client))
+    for seed in range(4):
+        history.play(seed, 4, 2)
+    events_before = client.get(
+        f"/v1/clubs/{history.club.id}/events", headers=history.club.auth
+    ).json()["items"]
+    history.correct(3, 1)  # one of the two changes the result, or both do
+    history.correct(3, 0)
+    events = client.get(
+        f"/v1/clubs/{history.club.id}/events",
+        params={"after": events_before[-1]["id"]},
+        headers=history.club.auth,
+    ).json()["items"]
+    replayed = [e["data"] for e in events if e["type"] == "rating.updated"]
+    assert replayed and all(d["tournaments"] == 1 for d in replayed), replayed
+    assert_as_from_nothing(app, history.club.id)
+
+
+def test_a_glicko2_history_without_volatilities_is_rated_again_from_the_first(
+    app: FastAPI, client: ApiClient
+) -> None:
+    """Rows written before the history kept volatilities: the state before a period cannot be
+    read from them, so the club is rated from its first tournament once, which fills them."""
+    history = History(client, glicko_club(client))
+    for seed in range(3):
+        history.play(seed, 4, 2)
+    with app.state.engine.begin() as connection:
+        connection.execute(
+            CRH.update().where(CRH.c.club_id == history.club.id).values(volatility=None)
+        )
+    history.correct(2, 1)  # one of the two changes the result, or both do
+    history.correct(2, 0)
+    with Session(app.state.engine) as session:
+        volatilities = session.execute(
+            select(CRH.c.volatility).where(CRH.c.club_id == history.club.id)
+        ).scalars()
+        assert None not in set(volatilities)
+    assert_as_from_nothing(app, history.club.id)
+
+
+def test_a_register_rating_change_is_where_the_club_rating_starts(
+    app: FastAPI, client: ApiClient
+) -> None:
+    history = History(client, glicko_club(client))
+    for seed in range(3):
+        history.play(seed, 5, 1)
+    entry = history.entries[0]
+    history.rating(0, 2222)
+    items = client.get(
+        f"/v1/clubs/{history.club.id}/players/{entry}/history", headers=history.club.auth
+    ).json()["items"]
+    assert items and items[0]["rating_before"] == 2222
+    assert_as_from_nothing(app, history.club.id)
