@@ -130,7 +130,9 @@ def read_entry(player_id: EntryId, write: ClubKeyDep, session: SessionDep) -> Cl
 def update_entry(
     player_id: EntryId, body: ClubPlayerUpdate, write: ClubKeyDep, session: SessionDep
 ) -> ClubPlayerRead:
-    """The fields given change; tournaments already made keep the names they were made with."""
+    """The fields given change; tournaments already made keep the names they were made with.
+    A new `rating` is where the entry's club rating starts: the club is rated again from the
+    first tournament the entry played."""
     changes = body.model_dump(exclude_unset=True, mode="json")
     if "team" in changes:
         changes["team"] = changes["team"] or None
