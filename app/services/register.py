@@ -198,6 +198,7 @@ def merge(session: Session, write: clubs.ClubWrite, kept_id: int, merged_id: int
     get(session, write.club_id, merged_id)  # this club's: only then lock its tournaments
     _lock_tournaments_of(session, merged_id)
     version = clubs.lock(session, write)
+    _lock_tournaments_of(session, merged_id, wait=False)  # one made meanwhile
     kept = get(session, write.club_id, kept_id)
     merged = get(session, write.club_id, merged_id)
     played = select(P.c.tournament_id).where(P.c.club_player_id == kept_id)
@@ -226,21 +227,23 @@ def merge(session: Session, write: clubs.ClubWrite, kept_id: int, merged_id: int
     return entry
 
 
-def _lock_tournaments_of(session: Session, entry_id: int) -> None:
+def _lock_tournaments_of(session: Session, entry_id: int, *, wait: bool = True) -> None:
     """Lock the tournaments the entry plays in (in id order), before the club: the order of
     every write to a club's tournament that needs the club too (its tournament, then the club:
-    the result that finishes it and rates it, a change to a finished season evening). A merge
-    that took the club first and then waited for a player row such a write had changed would
-    deadlock with it (``tests/api/test_rating_locks.py``). A tournament made with the entry
-    after this read is new: nothing of it waits for the club. SQLite: the club's lock is the
-    database's one write lock, taken next."""
+    the result that finishes it and rates it, a change to a finished season evening), as a
+    season's deletion takes them. A merge that took the club first and then waited for a
+    player row such a write had changed would deadlock with it
+    (``tests/api/test_rating_locks.py``). Again under the club's lock, ``wait=False``: a
+    tournament made with the entry in between is locked without waiting (one held by a write
+    that may wait for the club: 503 ``busy``, try again) rather than risk a deadlock. SQLite:
+    the club's lock is the database's one write lock."""
     if session.get_bind().dialect.name == "sqlite":
         return
     session.execute(
         select(T.c.id)
         .where(T.c.id.in_(select(P.c.tournament_id).where(P.c.club_player_id == entry_id)))
         .order_by(T.c.id)
-        .with_for_update()
+        .with_for_update(nowait=not wait)
     )
 
 
