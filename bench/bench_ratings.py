@@ -1,17 +1,23 @@
 """How long a club's rating list of 10,000 rated register entries takes to read, and how long
-rating a club again from its tournaments (``ratings.recompute``, what a merge runs) takes, on
-SQLite and PostgreSQL.
+rating a club of 10,000 entries and 1,000 tournaments again takes (``ratings.recompute``, a
+full replay) and each write that rates it again, on SQLite and PostgreSQL.
 
-Run: ``.venv/bin/python bench/bench_ratings.py [--entries 10000] [--runs 40] [--tournaments 60]
+Run: ``.venv/bin/python bench/bench_ratings.py [--entries 10000] [--runs 40] [--tournaments 1000]
+[--templates 10] [--recomputes 5] [--writes 3]
 [--postgres postgresql+psycopg://postgres@127.0.0.1:5432/test]``. Each database is made by the
-migrations. The list: a club's entries and their ratings are inserted in bulk (not timed),
-beside another club's as many (then, on PostgreSQL, ``ANALYZE``, as autovacuum would);
-``GET /v1/clubs/{id}/ratings`` is asked ``--runs`` times for the first page, a page 5,000
-entries down (its cursor) and a page of 100, through the HTTP API in process with the club
-key, and ``rating_reads.page`` alone (the SQL and reading the rows).
-The recompute: ``--tournaments`` club tournaments of 30 of 60 register players, 4 rounds
-each, played through the API (each rated as it finishes, not timed), then ``recompute`` of
-the club timed 5 times in a transaction rolled back. Figures go in ``docs/performance.md``
+migrations. The list (``--runs 0`` leaves it out): a club's entries and their ratings are
+inserted in bulk (not timed), beside another club's as many (then, on PostgreSQL, ``ANALYZE``,
+as autovacuum would); ``GET /v1/clubs/{id}/ratings`` is asked ``--runs`` times for the first
+page, a page 5,000 entries down (its cursor) and a page of 100, through the HTTP API in process
+with the club key, and ``rating_reads.page`` alone (the SQL and reading the rows).
+The club: ``--entries`` register entries; ``--templates`` evenings of 16–30 of them, 4 Swiss
+rounds each, played through the API; the rest of ``--tournaments`` copies of their rows with
+other entries, each a rated period (not timed); the club rated once, ``ANALYZE``. Then
+``recompute`` timed ``--recomputes`` times in a transaction rolled back (wall, this process's
+CPU, and the PostgreSQL server process's CPU read from ``/proc``), and ``--writes`` times each
+write that rates the club again, over HTTP: a correction of the last and of the first evening,
+a merge of two entries first seen in the last and in the first evenings, a deletion of the
+last and of the first evening, new rating settings. Figures go in ``docs/performance.md``
 under "Club ratings".
 """
 
