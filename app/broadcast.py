@@ -1,14 +1,17 @@
 """Fan-out of stored events to the event streams of this worker process.
 
 Events come from the database, never from the process that wrote them, so any number of
-workers see the same events in the same order. Per process there is one ``Hub``:
+workers see the same events in the same order. A stream follows one outbox, named by its
+**topic**, the ``NOTIFY`` payload of its writers: a tournament's id (``app.services.events``)
+or ``club:<id>`` (a club's, ``app.services.club_events``). Per process there is one ``Hub``:
 
-- per tournament being watched, one ``Channel`` reads the new events once (``seq`` after the
-  last one it read) and hands each rendered frame to every subscriber of that tournament;
+- per topic being watched, one ``Channel`` reads the new events once (``seq`` after the
+  last one it read) and hands each rendered frame to every subscriber of that topic;
 - on PostgreSQL one connection ``LISTEN``s on ``events.CHANNEL`` (writers ``NOTIFY`` in their
-  transaction), which wakes the channel of the tournament named in the payload at once;
-- a poll every ``poll_interval`` seconds (one query for all watched tournaments) is the only
-  trigger on SQLite and the safety net on PostgreSQL (a listener reconnecting misses nothing).
+  transaction), which wakes the channel of the topic named in the payload at once;
+- a poll every ``poll_interval`` seconds (one query per kind of outbox watched: tournaments,
+  clubs) is the only trigger on SQLite and the safety net on PostgreSQL (a listener
+  reconnecting misses nothing).
 
 Database calls run in worker threads, so the event loop never waits on them. A subscriber that
 goes away is removed from its channel; a channel without subscribers is dropped.
@@ -21,14 +24,14 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from app import notifications
-from app.services import events
+from app.services import club_events, events
 from app.threads import Threads
 
 log = logging.getLogger(__name__)
@@ -40,17 +43,49 @@ MAX_PENDING = 1_000
 """Frames queued for one subscriber before it is told to catch up from the database."""
 
 
-def frame(event: events.Event) -> bytes:
+Stored = events.Event | club_events.ClubEvent
+"""A stored event of either outbox."""
+
+
+def frame(event: Stored) -> bytes:
     """One server-sent event: ``id`` (the seq), ``event`` (the type), ``data`` (the envelope)."""
-    body = json.dumps(events.envelope(event), separators=(",", ":"), ensure_ascii=False)
+    envelope = (
+        club_events.envelope(event)
+        if isinstance(event, club_events.ClubEvent)
+        else events.envelope(event)
+    )
+    body = json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
     return f"id: {event.seq}\nevent: {event.type}\ndata: {body}\n\n".encode()
+
+
+def _club(topic: str) -> str | None:
+    """The club a topic names, or ``None`` for a tournament's."""
+    prefix = club_events.TOPIC_PREFIX
+    return topic.removeprefix(prefix) if topic.startswith(prefix) else None
+
+
+def events_after(session: Session, topic: str, after_seq: int) -> Sequence[Stored]:
+    """One batch of the outbox's events after ``after_seq``, in order."""
+    club_id = _club(topic)
+    if club_id is not None:
+        return club_events.events_after(session, club_id, after_seq, BATCH)
+    return events.events_after(session, topic, after_seq, BATCH)
+
+
+def last_seqs(session: Session, topics: Sequence[str]) -> dict[str, int]:
+    """The latest ``seq`` of each outbox of ``topics`` that has events (a query per kind)."""
+    clubs = [c for c in map(_club, topics) if c is not None]
+    found = events.last_seqs(session, [t for t in topics if _club(t) is None])
+    for club_id, seq in club_events.last_seqs(session, clubs).items():
+        found[club_events.topic(club_id)] = seq
+    return found
 
 
 class Subscriber:
     """One open stream: frames waiting to be sent, and a flag to wake it."""
 
-    def __init__(self, tournament_id: str) -> None:
-        self.tournament_id = tournament_id
+    def __init__(self, topic: str) -> None:
+        self.topic = topic
         self.pending: deque[tuple[int, bytes]] = deque()
         self.wake = asyncio.Event()
         self.lagged = False
@@ -77,7 +112,7 @@ class Subscriber:
 
 
 class Channel:
-    """A watched tournament: its subscribers and the last seq handed to them."""
+    """A watched outbox: its subscribers and the last seq handed to them."""
 
     def __init__(self) -> None:
         self.subscribers: set[Subscriber] = set()
@@ -141,61 +176,62 @@ class Hub:
 
     # -- subscribers --------------------------------------------------------------------------
 
-    def subscribe(self, tournament_id: str) -> Subscriber:
-        """Register a stream; from now on it receives every event the channel reads."""
+    def subscribe(self, topic: str) -> Subscriber:
+        """Register a stream of ``topic`` (a tournament's id, or ``club:<id>``); from now on it
+        receives every event the channel reads."""
         self._ensure_started()
-        subscriber = Subscriber(tournament_id)
+        subscriber = Subscriber(topic)
         if self._closed:
             subscriber.close()
             return subscriber
-        channel = self.channels.get(tournament_id)
+        channel = self.channels.get(topic)
         if channel is None:
-            channel = self.channels[tournament_id] = Channel()
-            self._mark(tournament_id, channel)
+            channel = self.channels[topic] = Channel()
+            self._mark(topic, channel)
         channel.subscribers.add(subscriber)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
-        channel = self.channels.get(subscriber.tournament_id)
+        channel = self.channels.get(subscriber.topic)
         if channel is None:
             return
         channel.subscribers.discard(subscriber)
         if not channel.subscribers:
-            del self.channels[subscriber.tournament_id]
+            del self.channels[subscriber.topic]
             if channel.task is not None:
                 channel.task.cancel()
 
-    async def read(self, tournament_id: str, after_seq: int) -> list[events.Event]:
+    async def read(self, topic: str, after_seq: int) -> Sequence[Stored]:
         """The events after ``after_seq`` (one batch), read in a worker thread."""
-        return await self._db(lambda s: events.events_after(s, tournament_id, after_seq, BATCH))
+        return await self._db(lambda s: events_after(s, topic, after_seq))
 
     # -- reading new events -------------------------------------------------------------------
 
-    def notify(self, tournament_id: str) -> None:
-        """New events may exist for ``tournament_id``: its channel reads them (once)."""
-        channel = self.channels.get(tournament_id)
+    def notify(self, topic: str) -> None:
+        """New events may exist for ``topic``: its channel reads them (once)."""
+        channel = self.channels.get(topic)
         if channel is not None:
-            self._mark(tournament_id, channel)
+            self._mark(topic, channel)
 
-    def notify_threadsafe(self, tournament_ids: set[str]) -> None:
+    def notify_threadsafe(self, topics: set[str]) -> None:
         """``notify`` from another thread (a request's session, after its commit)."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return  # no stream has ever been opened in this process
-        for tournament_id in tournament_ids:
-            loop.call_soon_threadsafe(self.notify, tournament_id)
+        for topic in topics:
+            loop.call_soon_threadsafe(self.notify, topic)
 
-    def _mark(self, tournament_id: str, channel: Channel) -> None:
+    def _mark(self, topic: str, channel: Channel) -> None:
         channel.dirty = True
         if channel.task is None or channel.task.done():
-            channel.task = asyncio.create_task(self._refresh(tournament_id, channel))
+            channel.task = asyncio.create_task(self._refresh(topic, channel))
 
-    async def _refresh(self, tournament_id: str, channel: Channel) -> None:
+    async def _refresh(self, topic: str, channel: Channel) -> None:
         try:
             if channel.last_seq is None:
                 # From the current end: subscribers read what was before it themselves.
-                seqs = await self._db(lambda s: events.last_seqs(s, [tournament_id]))
-                channel.last_seq = seqs.get(tournament_id, 0)
+                seqs = await self._db(lambda s: last_seqs(s, [topic]))
+                channel.last_seq = seqs.get(topic, 0)
                 # Events saved between a first subscriber's backlog read and this read are in
                 # neither: each subscriber so far reads from the database once more.
                 for subscriber in channel.subscribers:
@@ -203,7 +239,7 @@ class Hub:
             while channel.dirty and channel.subscribers:
                 channel.dirty = False
                 while True:
-                    batch = await self.read(tournament_id, channel.last_seq)
+                    batch = await self.read(topic, channel.last_seq)
                     for event in batch:
                         data = frame(event)
                         for subscriber in channel.subscribers:
@@ -215,7 +251,7 @@ class Hub:
             raise
         except Exception:
             # The next poll retries; a database hiccup must not end the streams.
-            log.exception("reading events of tournament %s failed", tournament_id)
+            log.exception("reading the events of %s failed", topic)
             channel.dirty = True
 
     async def _poll_loop(self) -> None:
@@ -226,7 +262,7 @@ class Hub:
                 continue
             ids = [tid for tid, _ in watched]
             try:
-                seqs = await self._db(lambda s, ids=ids: events.last_seqs(s, ids))  # type: ignore[misc]
+                seqs = await self._db(lambda s, ids=ids: last_seqs(s, ids))  # type: ignore[misc]
             except Exception:
                 log.exception("polling for events failed")
                 continue

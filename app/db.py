@@ -140,12 +140,13 @@ def is_busy(error: BaseException) -> bool:
 
 
 _EMITTED = "svizzera_emitted"
-"""``Session.info`` key: the tournaments that got events in the current transaction."""
+"""``Session.info`` key: the outboxes that got events in the current transaction, by their
+``NOTIFY`` payload (a tournament's id, or ``club:<id>``)."""
 
 
-def note_emitted(session: Session, tournament_id: str) -> None:
-    """Remember that ``tournament_id`` got an event, to wake its streams after the commit."""
-    session.info.setdefault(_EMITTED, set()).add(tournament_id)
+def note_emitted(session: Session, topic: str) -> None:
+    """Remember that ``topic`` got an event, to wake its streams after the commit."""
+    session.info.setdefault(_EMITTED, set()).add(topic)
 
 
 def _take_emitted(session: Session) -> set[str]:

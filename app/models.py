@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    CheckConstraint,
     Column,
     DateTime,
     ForeignKeyConstraint,
@@ -327,13 +328,23 @@ class EventRow(SQLModel, table=True):
 
 
 class WebhookEndpointRow(SQLModel, table=True):
-    """A receiver of one tournament's events; ``cursor`` is the last event seq enqueued for it."""
+    """A receiver of one tournament's events, or of one club's (``club_event``): exactly one
+    owner is set. ``cursor`` is the owner's last event seq enqueued for it."""
 
     __tablename__ = "webhook_endpoint"
-    __table_args__ = (Index("ix_webhook_endpoint_tournament_id", "tournament_id"),)
+    __table_args__ = (
+        Index("ix_webhook_endpoint_tournament_id", "tournament_id"),
+        Index("ix_webhook_endpoint_club_id", "club_id"),
+        CheckConstraint("(tournament_id IS NULL) <> (club_id IS NULL)", name="one_owner"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    tournament_id: str = Field(max_length=32, foreign_key="tournament.id", ondelete="CASCADE")
+    tournament_id: str | None = Field(
+        default=None, max_length=32, foreign_key="tournament.id", ondelete="CASCADE"
+    )
+    club_id: str | None = Field(
+        default=None, max_length=32, foreign_key="club.id", ondelete="CASCADE"
+    )
     url: str = Field(max_length=2048)
     event_types: list[str] = Field(sa_column=Column(JSON, nullable=False))
     description: str | None = Field(default=None, max_length=200)
@@ -344,19 +355,27 @@ class WebhookEndpointRow(SQLModel, table=True):
 
 
 class WebhookDeliveryRow(SQLModel, table=True):
-    """One event for one endpoint: pending until delivered (2xx) or failed (out of attempts)."""
+    """One event for one endpoint: pending until delivered (2xx) or failed (out of attempts).
+    The event is a tournament's (``event_id``) or a club's (``club_event_id``), as its
+    endpoint's owner is: exactly one is set."""
 
     __tablename__ = "webhook_delivery"
     __table_args__ = (
+        # Also the indexes of "the oldest pending delivery of an endpoint" (delivery order).
         UniqueConstraint(
             "endpoint_id", "event_id", name="uq_webhook_delivery_endpoint_id_event_id"
         ),
+        UniqueConstraint(
+            "endpoint_id", "club_event_id", name="uq_webhook_delivery_endpoint_id_club_event_id"
+        ),
         Index("ix_webhook_delivery_status_next_attempt_at", "status", "next_attempt_at"),
+        CheckConstraint("(event_id IS NULL) <> (club_event_id IS NULL)", name="one_event"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     endpoint_id: int = Field(foreign_key="webhook_endpoint.id", ondelete="CASCADE")
-    event_id: int = Field(foreign_key="event.id", ondelete="CASCADE")
+    event_id: int | None = Field(default=None, foreign_key="event.id", ondelete="CASCADE")
+    club_event_id: int | None = Field(default=None, foreign_key="club_event.id", ondelete="CASCADE")
     status: str = Field(max_length=16)
     attempts: int = Field(default=0)
     next_attempt_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))

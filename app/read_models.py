@@ -962,6 +962,38 @@ class ClubEventRead(BaseModel):
     )
 
 
+class RatingUpdatedData(BaseModel):
+    """The club's ratings moved: `reason` `tournament` (a tournament of the club finished and
+    was rated: `tournament_id`) or `recomputed` (the club was rated again: `tournaments`). The
+    new ratings are a read (`GET …/ratings`)."""
+
+    reason: str = Field(
+        description="`tournament`: one tournament rated; `recomputed`: the club rated again "
+        "(a merge, new rating settings, a rated tournament corrected or deleted)",
+        examples=["tournament"],
+    )
+    players: int = Field(description="How many ratings moved", examples=[12])
+    tournament_id: str | None = Field(
+        None, description="The tournament rated (`reason: tournament`)", examples=["x7Hq2LmN0pXe"]
+    )
+    tournaments: int | None = Field(
+        None, description="How many tournaments were rated again (`reason: recomputed`)"
+    )
+
+
+class SeasonUpdatedData(BaseModel):
+    """A season's table may have changed; the table is a read (`GET …/seasons/{id}/standings`)."""
+
+    season_id: int = Field(examples=[3])
+    tournament_id: str | None = Field(
+        description="The tournament that changed it; null for a register merge",
+        examples=["x7Hq2LmN0pXe"],
+    )
+    club_player_id: int | None = Field(
+        None, description="A register merge: the entry kept (absent otherwise)"
+    )
+
+
 class ClubEventPage(BaseModel):
     """The club's events after `after`, oldest first."""
 

@@ -77,18 +77,30 @@ def test_creating_says_its_key_is_optional_and_the_stream_its_events(
     (trf,) = create["x-other-request-bodies"]
     assert trf["required"] is True
     assert trf["content"] == {"text/plain": {"schema": {"type": "string"}}}
-    stream = document["paths"]["/v1/tournaments/{tournament_id}/events"]["get"]
-    media = stream["responses"]["200"]["content"]
-    assert list(media) == ["text/event-stream"]
-    events = media["text/event-stream"]["x-itemSchema"]["properties"]["data"]["contentSchema"]
-    named = {ref["$ref"].rsplit("/", 1)[1] for ref in events["oneOf"]}
-    assert named == {
-        item["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[
-            1
-        ]
-        for item in document["webhooks"].values()
+    bodies = {
+        kind: item["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit(
+            "/", 1
+        )[1]
+        for kind, item in document["webhooks"].items()
     }
-    assert "RoundUndoneEvent" in named and len(named) >= 10
+    club_types = {"rating.updated", "season.updated"}
+    streams = {
+        "/v1/tournaments/{tournament_id}/events": {
+            b for kind, b in bodies.items() if kind not in club_types
+        },
+        "/v1/clubs/{club_id}/events/stream": {"RatingUpdatedEvent", "SeasonUpdatedEvent"},
+    }
+    for path, bodies_of_stream in streams.items():
+        media = document["paths"][path]["get"]["responses"]["200"]["content"]
+        assert list(media) == ["text/event-stream"]
+        events = media["text/event-stream"]["x-itemSchema"]["properties"]["data"]["contentSchema"]
+        named = {ref["$ref"].rsplit("/", 1)[1] for ref in events["oneOf"]}
+        assert named == bodies_of_stream, path
+    assert "RoundUndoneEvent" in streams["/v1/tournaments/{tournament_id}/events"]
+    assert len(streams["/v1/tournaments/{tournament_id}/events"]) >= 10
+    assert {bodies[t] for t in club_types} == streams["/v1/clubs/{club_id}/events/stream"]
+    club_event = document["components"]["schemas"]["RatingUpdatedEvent"]["properties"]
+    assert "club_id" in club_event and "tournament_id" not in club_event
 
 
 def test_what_a_request_may_leave_out_has_no_default_keyword(document: dict[str, Any]) -> None:

@@ -1,8 +1,10 @@
 """The event bodies in OpenAPI: the envelope and the data of each type.
 
 Every channel sends the same envelope (the SSE ``data:`` line, a webhook delivery's body), so
-each type is documented once, in the ``webhooks`` section of the OpenAPI 3.1 document. The data
-of each type is a read model (``app.read_models``), made of the REST API's own schemas.
+each type is documented once, in the ``webhooks`` section of the OpenAPI 3.1 document: a
+tournament's events, and a club's (``rating.updated``, ``season.updated``, whose envelope names
+the club instead of a tournament). The data of each type is a read model
+(``app.read_models``), made of the REST API's own schemas.
 """
 
 from __future__ import annotations
@@ -16,18 +18,21 @@ from pydantic import BaseModel, Field, create_model
 from app.read_models import (
     ByeData,
     ClockData,
+    ClubEventRead,
     FinalPhaseStartedData,
     ForbiddenPairData,
     PlayerData,
+    RatingUpdatedData,
     ReportData,
     ResultData,
     RoundGeneratedData,
     RoundPairedManuallyData,
     RoundUndoneData,
+    SeasonUpdatedData,
     TournamentCreatedData,
     TournamentFinishedData,
 )
-from app.services import events
+from app.services import club_events, events
 
 # -- data of each type -------------------------------------------------------------------------
 
@@ -55,6 +60,10 @@ DATA: dict[str, type[BaseModel]] = {
     events.FORBIDDEN_PAIR_REMOVED: ForbiddenPairData,
     events.FINAL_PHASE_STARTED: FinalPhaseStartedData,
     events.TOURNAMENT_FINISHED: TournamentFinishedData,
+}
+CLUB_DATA: dict[str, type[BaseModel]] = {
+    club_events.RATING_UPDATED: RatingUpdatedData,
+    club_events.SEASON_UPDATED: SeasonUpdatedData,
 }
 
 SUMMARIES = {
@@ -86,6 +95,9 @@ SUMMARIES = {
     events.FORBIDDEN_PAIR_REMOVED: "The organizer took a forbidden pair off the list",
     events.FINAL_PHASE_STARTED: "The final phase started",
     events.TOURNAMENT_FINISHED: "The tournament finished: the final ranking is decided",
+    club_events.RATING_UPDATED: "A club's ratings moved: a tournament of the club was rated, or "
+    "the club was rated again (a club event)",
+    club_events.SEASON_UPDATED: "A club's season table may have changed (a club event)",
 }
 
 
@@ -105,35 +117,50 @@ class EventEnvelope(BaseModel):
     data: dict[str, Any] = Field(description="The data of this type (see its schema)")
 
 
-def _envelope_of(type_: str, data: type[BaseModel]) -> type[BaseModel]:
+def _envelope_of(
+    type_: str, data: type[BaseModel], base: type[BaseModel] = EventEnvelope
+) -> type[BaseModel]:
     name = "".join(part.capitalize() for part in type_.replace(".", "_").split("_")) + "Event"
     fields: Any = {
         "type": (Literal[type_], Field(examples=[type_])),
         "data": (data, ...),
     }
     model: type[BaseModel] = create_model(
-        name, __base__=EventEnvelope, __doc__=SUMMARIES[type_] + ".", **fields
+        name, __base__=base, __doc__=SUMMARIES[type_] + ".", **fields
     )
     return model
 
 
 ENVELOPES: dict[str, type[BaseModel]] = {t: _envelope_of(t, d) for t, d in DATA.items()}
+CLUB_ENVELOPES: dict[str, type[BaseModel]] = {
+    t: _envelope_of(t, d, ClubEventRead) for t, d in CLUB_DATA.items()
+}
+"""A club's events: the envelope is ``ClubEventRead``, as ``GET /v1/clubs/{id}/events`` lists
+them."""
 
 
 def validate(envelope: dict[str, Any]) -> BaseModel:
     """The envelope checked against its type's schema (used by the tests)."""
-    return ENVELOPES[envelope["type"]].model_validate(envelope)
+    return {**ENVELOPES, **CLUB_ENVELOPES}[envelope["type"]].model_validate(envelope)
+
+
+TOURNAMENT_STREAM = "`GET /v1/tournaments/{id}/events`"
+CLUB_STREAM = "`GET /v1/clubs/{id}/events/stream`"
 
 
 def document_events(app: FastAPI) -> None:
     """One entry per event type in the ``webhooks`` section: the body a receiver gets."""
     for type_, model in ENVELOPES.items():
-        _add_webhook(app, type_, model)
+        _add_webhook(app, type_, model, TOURNAMENT_STREAM)
+    for type_, model in CLUB_ENVELOPES.items():
+        _add_webhook(app, type_, model, CLUB_STREAM)
 
 
-def _add_webhook(app: FastAPI, type_: str, model: type[BaseModel]) -> None:
+def _add_webhook(app: FastAPI, type_: str, model: type[BaseModel], stream: str) -> None:
     def receive(body: BaseModel) -> None:
-        """The same body as the `data:` line of `GET /v1/tournaments/{id}/events`."""
+        """The body a receiver gets (the stream's, below)."""
+
+    receive.__doc__ = f"The same body as the `data:` line of {stream}."
 
     # The annotations are strings here (``from __future__ import annotations``): give FastAPI
     # the class itself.
@@ -143,7 +170,7 @@ def _add_webhook(app: FastAPI, type_: str, model: type[BaseModel]) -> None:
         type_,
         operation_id=f"event-{type_.replace('.', '-').replace('_', '-')}",
         summary=SUMMARIES[type_],
-        tags=["events"],
+        tags=["club-events" if stream == CLUB_STREAM else "events"],
         status_code=200,
         response_description="Any 2xx acknowledges the event",
     )(receive)

@@ -17,6 +17,8 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from app.services import club_events
+
 TAGS: list[dict[str, Any]] = [
     {"name": "tournaments", "description": "Create, list, read, change, delete; the audit trail"},
     {"name": "players", "description": "The field: entries, late entries, renames, withdrawals"},
@@ -47,7 +49,11 @@ TAGS: list[dict[str, Any]] = [
     {"name": "clubs", "description": "Clubs: their keys, their tournaments, their audit trail"},
     {"name": "club-players", "description": "A club's player register: search, merge"},
     {"name": "club-ratings", "description": "A club's ratings: the list, a player's history"},
-    {"name": "club-events", "description": "A club's events: rating and season updates"},
+    {
+        "name": "club-events",
+        "description": "A club's events: rating and season updates, polled, streamed (SSE) or "
+        "delivered to the club's webhooks",
+    },
     {"name": "seasons", "description": "A club's season tables over its evenings"},
     {"name": "health", "description": "Liveness and database reachability"},
 ]
@@ -123,6 +129,7 @@ CHECK_TRF_BODY: dict[str, Any] = {
     "content": {"text/plain": {"schema": {"type": "string"}}},
 }
 STREAM = ("/v1/tournaments/{tournament_id}/events", "get")
+CLUB_STREAM = ("/v1/clubs/{club_id}/events/stream", "get")
 
 
 def polish_openapi(app: FastAPI) -> None:
@@ -154,7 +161,7 @@ def finish(document: dict[str, Any]) -> None:
     check = document["paths"][CHECK[0]][CHECK[1]]
     check["responses"]["415"]["description"] = CREATE_415
     check[OTHER_BODIES] = [CHECK_TRF_BODY]
-    _describe_stream(document)
+    _describe_streams(document)
     for name, schema in document["components"]["schemas"].items():
         if "enum" in schema and name in ENUMS:
             schema["description"] = ENUMS[name]
@@ -184,14 +191,23 @@ def _only_problems(operation: dict[str, Any]) -> None:
     operation["responses"] = dict(sorted(responses.items()))
 
 
-def _describe_stream(document: dict[str, Any]) -> None:
+def _describe_streams(document: dict[str, Any]) -> None:
+    """A tournament's stream carries its events; a club's, the club's."""
+    clubs = set(club_events.TYPES)
+    webhooks = document.get("webhooks", {})
+    _describe_stream(document, STREAM, [i for t, i in webhooks.items() if t not in clubs])
+    _describe_stream(document, CLUB_STREAM, [i for t, i in webhooks.items() if t in clubs])
+
+
+def _describe_stream(
+    document: dict[str, Any], stream: tuple[str, str], webhooks: list[dict[str, Any]]
+) -> None:
     """The stream's items, as OpenAPI 3.2 writes them (``itemSchema``), under an extension
     until 3.1's generators know it: an ``id``, the ``event`` type and the envelope as ``data``."""
     envelopes = [
-        item["post"]["requestBody"]["content"]["application/json"]["schema"]
-        for item in document.get("webhooks", {}).values()
+        item["post"]["requestBody"]["content"]["application/json"]["schema"] for item in webhooks
     ]
-    media = document["paths"][STREAM[0]][STREAM[1]]["responses"]["200"]["content"]
+    media = document["paths"][stream[0]][stream[1]]["responses"]["200"]["content"]
     media["text/event-stream"]["x-itemSchema"] = {
         "type": "object",
         "required": ["id", "event", "data"],

@@ -41,14 +41,14 @@ ORGANIZER = problems(401, 403, 404)
 
 def organizer(
     session: SessionDep, tournament_id: TournamentId, credentials: Credentials
-) -> access.Header:
+) -> webhooks.Owner:
     """Checks the organizer token; no tournament lock, since webhooks leave it unchanged."""
     header = access.read_header(session, tournament_id)
     access.check_token(session, header, credentials.credentials if credentials else None)
-    return header
+    return webhooks.tournament(header.id)
 
 
-OrganizerDep = Annotated[access.Header, Depends(organizer)]
+OrganizerDep = Annotated[webhooks.Owner, Depends(organizer)]
 
 
 def app_settings(request: Request) -> Settings:
@@ -88,7 +88,7 @@ def delivery(d: webhooks.Delivery) -> DeliveryRead:
 )
 def create_webhook(
     body: WebhookCreate,
-    header: OrganizerDep,
+    owner: OrganizerDep,
     session: SessionDep,
     response: Response,
     settings: Annotated[Settings, Depends(app_settings)],
@@ -100,14 +100,14 @@ def create_webhook(
     past it `too_many_requests` (429)."""
     endpoint, secret = webhooks.create(
         session,
-        header.id,
+        owner,
         url=body.url,
         event_types=body.events,
         description=body.description,
         allow_private=settings.webhooks_may_reach_private(),
         limit=settings.webhooks_per_tournament,
     )
-    response.headers["Location"] = f"/v1/tournaments/{header.id}/webhooks/{endpoint.id}"
+    response.headers["Location"] = f"/v1/tournaments/{owner.id}/webhooks/{endpoint.id}"
     return WebhookCreated(**read(endpoint).model_dump(), secret=secret)
 
 
@@ -119,13 +119,13 @@ def create_webhook(
     responses=problems(304, 401, 403, 404),
 )
 def list_webhooks(
-    header: OrganizerDep,
+    owner: OrganizerDep,
     session: SessionDep,
     response: Response,
     if_none_match: IfNoneMatch = None,
 ) -> list[WebhookRead]:
     """The tournament's endpoints (organizer only), without their secrets."""
-    endpoints = [read(e) for e in webhooks.listed(session, header.id)]
+    endpoints = [read(e) for e in webhooks.listed(session, owner)]
     conditional(response, if_none_match, endpoints)
     return endpoints
 
@@ -139,13 +139,13 @@ def list_webhooks(
 )
 def read_webhook(
     webhook_id: WebhookId,
-    header: OrganizerDep,
+    owner: OrganizerDep,
     session: SessionDep,
     response: Response,
     if_none_match: IfNoneMatch = None,
 ) -> WebhookRead:
     """One endpoint: its URL, event types and description (not its secret)."""
-    endpoint = read(webhooks.get(session, header.id, webhook_id))
+    endpoint = read(webhooks.get(session, owner, webhook_id))
     conditional(response, if_none_match, endpoint)
     return endpoint
 
@@ -157,9 +157,9 @@ def read_webhook(
     summary="Delete a webhook endpoint",
     responses=ORGANIZER,
 )
-def delete_webhook(webhook_id: WebhookId, header: OrganizerDep, session: SessionDep) -> Response:
+def delete_webhook(webhook_id: WebhookId, owner: OrganizerDep, session: SessionDep) -> Response:
     """Nothing more is sent to it; its delivery log goes with it."""
-    webhooks.remove(session, header.id, webhook_id)
+    webhooks.remove(session, owner, webhook_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -172,7 +172,7 @@ def delete_webhook(webhook_id: WebhookId, header: OrganizerDep, session: Session
 )
 def list_deliveries(
     webhook_id: WebhookId,
-    header: OrganizerDep,
+    owner: OrganizerDep,
     session: SessionDep,
     response: Response,
     status_filter: Annotated[
@@ -186,7 +186,7 @@ def list_deliveries(
     attempt is due."""
     found = webhooks.deliveries(
         session,
-        header.id,
+        owner,
         webhook_id,
         status=status_filter,
         before=paging.decode_id(cursor),
@@ -209,8 +209,8 @@ def list_deliveries(
     responses=ORGANIZER,
 )
 def redeliver(
-    webhook_id: WebhookId, delivery_id: DeliveryId, header: OrganizerDep, session: SessionDep
+    webhook_id: WebhookId, delivery_id: DeliveryId, owner: OrganizerDep, session: SessionDep
 ) -> DeliveryRead:
     """Delivered or failed, it goes out again (same event id and delivery id) with a fresh set
     of attempts, after the endpoint's earlier pending deliveries."""
-    return delivery(webhooks.redeliver(session, header.id, webhook_id, delivery_id))
+    return delivery(webhooks.redeliver(session, owner, webhook_id, delivery_id))

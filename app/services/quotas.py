@@ -1,5 +1,5 @@
 """Quotas of a public deployment, decided by the database so every worker counts the same:
-tournaments created per client address and minute, webhook endpoints per tournament.
+tournaments created per client address and minute, webhook endpoints per tournament or club.
 
 A refusal raises ``TooManyRequests`` (429 with ``Retry-After``) before anything is written,
 and the rollback takes back its count. A creation is counted in a transaction of its own
@@ -12,13 +12,12 @@ import hashlib
 import math
 from datetime import datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from app.errors import TooManyRequests
 from app.models import CreationCountRow, ReportCountRow, WebhookEndpointRow
-from app.services import access
 
 C = CreationCountRow.__table__  # type: ignore[attr-defined]
 W = WebhookEndpointRow.__table__  # type: ignore[attr-defined]
@@ -86,18 +85,15 @@ def count_report(
     session.execute(delete(RC).where(RC.c.minute < int(minute)))
 
 
-def check_endpoint_room(session: Session, tournament_id: str, *, limit: int) -> None:
-    """429 when the tournament has ``limit`` webhook endpoints already.
+def check_endpoint_room(session: Session, owner: ColumnElement[bool], *, limit: int) -> None:
+    """429 when the owner (a tournament, a club) has ``limit`` webhook endpoints already.
 
-    Locks the tournament row (briefly, like a write) so two registrations cannot both take
-    the last place.
+    The caller holds the owner's row lock (briefly, like a write) so two registrations cannot
+    both take the last place.
     """
-    access.lock_header(session, tournament_id)
-    count = session.execute(
-        select(func.count()).select_from(W).where(W.c.tournament_id == tournament_id)
-    ).scalar_one()
+    count = session.execute(select(func.count()).select_from(W).where(owner)).scalar_one()
     if count >= limit:
         raise TooManyRequests(
-            f"a tournament has at most {limit} webhook endpoints; delete one first",
+            f"a tournament or a club has at most {limit} webhook endpoints; delete one first",
             retry_after=60,
         )

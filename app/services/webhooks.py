@@ -1,5 +1,6 @@
-"""Webhook endpoints of a tournament: register, list, read, delete; their delivery log and
-redelivery. The sending itself is the worker's (``app.webhooks``)."""
+"""Webhook endpoints of a tournament or of a club (its ``owner``): register, list, read,
+delete; their delivery log and redelivery. The sending itself is the worker's
+(``app.webhooks``), the same for both."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, text, update
+from sqlalchemy import ColumnElement, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from app.errors import (
@@ -18,13 +19,51 @@ from app.errors import (
     WebhookUrlForbidden,
     WebhookUrlInvalid,
 )
-from app.services import events, quotas
+from app.services import access, club_events, events, quotas
 from app.services.storage import now
 from app.services.views import aware
 from app.webhooks import addresses, queue
-from app.webhooks.queue import PENDING, D, E, W
+from app.webhooks.queue import CE, PENDING, D, E, W
 
 SECRET_PREFIX = "whsec_"
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Whose events an endpoint receives: a tournament's or a club's."""
+
+    id: str
+    club: bool = False
+
+    @property
+    def where(self) -> ColumnElement[bool]:
+        """The owner's endpoints."""
+        column = W.c.club_id if self.club else W.c.tournament_id
+        condition: ColumnElement[bool] = column == self.id
+        return condition
+
+    @property
+    def topic(self) -> str:
+        """Its outbox as a ``NOTIFY`` payload (``app.broadcast``)."""
+        return club_events.topic(self.id) if self.club else self.id
+
+    def lock(self, session: Session) -> None:
+        """Lock the owner's row until the transaction ends (briefly, as a write does)."""
+        if self.club:
+            club_events.lock_club(session, self.id)
+        else:
+            access.lock_header(session, self.id)
+
+    def __str__(self) -> str:
+        return f"{'club' if self.club else 'tournament'} {self.id!r}"
+
+
+def tournament(tournament_id: str) -> Owner:
+    return Owner(tournament_id)
+
+
+def club(club_id: str) -> Owner:
+    return Owner(club_id, club=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +114,7 @@ def _endpoint(row: Any) -> Endpoint:
 
 def create(
     session: Session,
-    tournament_id: str,
+    owner: Owner,
     *,
     url: str,
     event_types: Sequence[str],
@@ -83,18 +122,24 @@ def create(
     allow_private: bool,
     limit: int,
 ) -> tuple[Endpoint, str]:
-    """Register an endpoint (at most ``limit`` per tournament); it receives the events saved
-    from now on. Returns the endpoint and its secret (which nothing returns again)."""
+    """Register an endpoint (at most ``limit`` per owner); it receives the events saved from
+    now on. Returns the endpoint and its secret (which nothing returns again).
+
+    The URL is checked (its host resolved) first, then the owner's row is locked for the
+    count, so two registrations cannot both take the last place."""
     check_url(url, allow_private=allow_private)
-    quotas.check_endpoint_room(session, tournament_id, limit=limit)
+    owner.lock(session)
+    quotas.check_endpoint_room(session, owner.where, limit=limit)
     secret = new_secret()
+    outbox, owned = (CE, CE.c.club_id) if owner.club else (E, E.c.tournament_id)
     last_seq = session.execute(
-        select(func.coalesce(func.max(E.c.seq), 0)).where(E.c.tournament_id == tournament_id)
+        select(func.coalesce(func.max(outbox.c.seq), 0)).where(owned == owner.id)
     ).scalar_one()
     endpoint_id = session.execute(
         insert(W)
         .values(
-            tournament_id=tournament_id,
+            tournament_id=None if owner.club else owner.id,
+            club_id=owner.id if owner.club else None,
             url=url,
             event_types=sorted(set(event_types)),
             description=description,
@@ -105,46 +150,42 @@ def create(
         .returning(W.c.id)
     ).scalar_one()
     if session.get_bind().dialect.name == "postgresql":
-        # The delivery workers skip the events of tournaments without endpoints: tell them.
+        # The delivery workers skip the events of owners without endpoints: tell them.
         session.execute(
             text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": events.CHANNEL, "payload": queue.ENDPOINT_PREFIX + tournament_id},
+            {"channel": events.CHANNEL, "payload": queue.ENDPOINT_PREFIX + owner.topic},
         )
-    return get(session, tournament_id, endpoint_id), secret
+    return get(session, owner, endpoint_id), secret
 
 
-def listed(session: Session, tournament_id: str) -> list[Endpoint]:
-    rows = session.execute(_ENDPOINT.where(W.c.tournament_id == tournament_id).order_by(W.c.id))
+def listed(session: Session, owner: Owner) -> list[Endpoint]:
+    rows = session.execute(_ENDPOINT.where(owner.where).order_by(W.c.id))
     return [_endpoint(r) for r in rows]
 
 
-def get(session: Session, tournament_id: str, endpoint_id: int) -> Endpoint:
-    row = session.execute(
-        _ENDPOINT.where(W.c.tournament_id == tournament_id, W.c.id == endpoint_id)
-    ).first()
+def _not_found(owner: Owner, endpoint_id: int) -> WebhookNotFound:
+    return WebhookNotFound(f"no webhook {endpoint_id} in {owner}: GET …/webhooks lists them")
+
+
+def get(session: Session, owner: Owner, endpoint_id: int) -> Endpoint:
+    row = session.execute(_ENDPOINT.where(owner.where, W.c.id == endpoint_id)).first()
     if row is None:
-        raise WebhookNotFound(
-            f"no webhook {endpoint_id} in tournament {tournament_id!r}: GET …/webhooks lists them"
-        )
+        raise _not_found(owner, endpoint_id)
     return _endpoint(row)
 
 
-def remove(session: Session, tournament_id: str, endpoint_id: int) -> None:
+def remove(session: Session, owner: Owner, endpoint_id: int) -> None:
     """Delete the endpoint and its delivery log; nothing more is sent to it."""
-    removed = session.execute(
-        delete(W).where(W.c.tournament_id == tournament_id, W.c.id == endpoint_id)
-    )
+    removed = session.execute(delete(W).where(owner.where, W.c.id == endpoint_id))
     if removed.rowcount == 0:  # type: ignore[attr-defined]
-        raise WebhookNotFound(
-            f"no webhook {endpoint_id} in tournament {tournament_id!r}: GET …/webhooks lists them"
-        )
+        raise _not_found(owner, endpoint_id)
 
 
 _DELIVERY = (
     select(
         D.c.id,
-        E.c.seq,
-        E.c.type,
+        func.coalesce(E.c.seq, CE.c.seq).label("seq"),
+        func.coalesce(E.c.type, CE.c.type).label("type"),
         D.c.status,
         D.c.attempts,
         D.c.last_status_code,
@@ -153,7 +194,8 @@ _DELIVERY = (
         D.c.delivered_at,
         D.c.created_at,
     )
-    .join(E, E.c.id == D.c.event_id)
+    .outerjoin(E, E.c.id == D.c.event_id)
+    .outerjoin(CE, CE.c.id == D.c.club_event_id)
     .order_by(D.c.id.desc())
 )
 
@@ -176,7 +218,7 @@ def _delivery(row: Any) -> Delivery:
 
 def deliveries(
     session: Session,
-    tournament_id: str,
+    owner: Owner,
     endpoint_id: int,
     *,
     status: str | None,
@@ -184,7 +226,7 @@ def deliveries(
     limit: int,
 ) -> list[Delivery]:
     """The endpoint's deliveries, newest first (``before``: only ids below it)."""
-    get(session, tournament_id, endpoint_id)
+    get(session, owner, endpoint_id)
     query = _DELIVERY.where(D.c.endpoint_id == endpoint_id)
     if status is not None:
         query = query.where(D.c.status == status)
@@ -193,10 +235,10 @@ def deliveries(
     return [_delivery(r) for r in session.execute(query.limit(limit))]
 
 
-def redeliver(session: Session, tournament_id: str, endpoint_id: int, delivery_id: int) -> Delivery:
+def redeliver(session: Session, owner: Owner, endpoint_id: int, delivery_id: int) -> Delivery:
     """Send the delivery again as soon as the endpoint's earlier pending deliveries are done,
     with a fresh set of attempts (same event id and delivery id)."""
-    get(session, tournament_id, endpoint_id)
+    get(session, owner, endpoint_id)
     changed = session.execute(
         update(D)
         .where(D.c.id == delivery_id, D.c.endpoint_id == endpoint_id)

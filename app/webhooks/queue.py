@@ -1,6 +1,9 @@
 """The delivery queue in the database: enqueue new events, claim due deliveries, record the
 outcome. Every step is its own short transaction, so a worker can die anywhere in between.
 
+An endpoint belongs to a tournament or to a club; its deliveries carry that owner's events
+(``event_id`` or ``club_event_id``), and every step below treats both alike.
+
 - ``enqueue`` turns the events after each endpoint's ``cursor`` into ``pending`` deliveries and
   advances the cursor in the same transaction: a crash before the commit enqueues nothing (the
   next run does it), after it everything; ``unique (endpoint_id, event_id)`` and a cursor that
@@ -27,7 +30,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
-from app.models import EventRow, WebhookDeliveryRow, WebhookEndpointRow
+from app.models import ClubEventRow, EventRow, WebhookDeliveryRow, WebhookEndpointRow
+from app.services import club_events
 from app.services.views import aware
 
 logger = logging.getLogger("svizzera.webhooks")
@@ -35,9 +39,11 @@ logger = logging.getLogger("svizzera.webhooks")
 D = WebhookDeliveryRow.__table__  # type: ignore[attr-defined]
 W = WebhookEndpointRow.__table__  # type: ignore[attr-defined]
 E = EventRow.__table__  # type: ignore[attr-defined]
+CE = ClubEventRow.__table__  # type: ignore[attr-defined]
 
 ENDPOINT_PREFIX = "endpoint:"
-"""``NOTIFY`` payload prefix of a new endpoint (an event's payload is the bare tournament id)."""
+"""``NOTIFY`` payload prefix of a new endpoint, before its owner's topic (an event's payload is
+the topic alone: the bare tournament id, or ``club:<id>``)."""
 PENDING = "pending"
 DELIVERED = "delivered"
 FAILED = "failed"
@@ -46,7 +52,8 @@ ENQUEUE_BATCH = 1000
 
 @dataclass(frozen=True, slots=True)
 class Claimed:
-    """A delivery this worker holds until ``claimed_until``: what it needs to send it."""
+    """A delivery this worker holds until ``claimed_until``: what it needs to send it. The
+    event is a tournament's (``tournament_id``) or a club's (``club_id``)."""
 
     id: int
     endpoint_id: int
@@ -54,7 +61,8 @@ class Claimed:
     secret: str
     attempts: int
     seq: int
-    tournament_id: str
+    tournament_id: str | None
+    club_id: str | None
     type: str
     data: dict[str, Any]
     created_at: datetime
@@ -69,55 +77,71 @@ class Outcome:
     error: str | None = None
 
 
-def _insert_ignoring_duplicates(engine: Engine) -> Insert:
+def _insert_ignoring_duplicates(engine: Engine, event_column: str) -> Insert:
     dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
     statement: Insert = dialect.insert(D).on_conflict_do_nothing(
-        index_elements=["endpoint_id", "event_id"]
+        index_elements=["endpoint_id", event_column]
     )
     return statement
 
 
-def hooked_tournaments(engine: Engine) -> frozenset[str]:
-    """The tournaments that have at least one endpoint: the only ones with work to enqueue."""
+def hooked_topics(engine: Engine) -> frozenset[str]:
+    """The outboxes that have at least one endpoint, as ``NOTIFY`` payloads (a tournament's
+    id, ``club:<id>``): the only ones with work to enqueue."""
     with engine.connect() as connection:
-        rows = connection.execute(select(W.c.tournament_id).distinct())
-        return frozenset(row[0] for row in rows)
+        rows = connection.execute(select(W.c.tournament_id, W.c.club_id).distinct())
+        return frozenset(tid if tid is not None else club_events.topic(cid) for tid, cid in rows)
+
+
+_OUTBOXES = (
+    # (the owner's column on the endpoint, the outbox, its owner column, the delivery's column)
+    (W.c.tournament_id, E, E.c.tournament_id, "event_id"),
+    (W.c.club_id, CE, CE.c.club_id, "club_event_id"),
+)
 
 
 def enqueue(engine: Engine, *, now: datetime) -> int:
-    """Deliveries for the events after each endpoint's cursor (of the types it wants); returns
-    how many were added."""
-    query = (
-        select(W.c.id, W.c.event_types, E.c.id, E.c.seq, E.c.type)
-        .join(E, and_(E.c.tournament_id == W.c.tournament_id, E.c.seq > W.c.cursor))
-        .order_by(W.c.id, E.c.seq)
-        .limit(ENQUEUE_BATCH)
-    )
+    """Deliveries for the events after each endpoint's cursor (of the types it wants), of
+    tournaments and of clubs; returns how many were added."""
     # Read first, write after: on SQLite the write transaction then starts with its first
     # write (no read-to-write upgrade that could fail under a concurrent writer).
+    found: list[tuple[str, list[Any]]] = []
     with engine.connect() as connection:
-        rows = connection.execute(query).all()
-    if not rows:
+        for owner, outbox, outbox_owner, column in _OUTBOXES:
+            query = (
+                select(W.c.id, W.c.event_types, outbox.c.id, outbox.c.seq, outbox.c.type)
+                .join(outbox, and_(outbox_owner == owner, outbox.c.seq > W.c.cursor))
+                .order_by(W.c.id, outbox.c.seq)
+                .limit(ENQUEUE_BATCH)
+            )
+            rows = connection.execute(query).all()
+            if rows:
+                found.append((column, list(rows)))
+    if not found:
         return 0
     cursors: dict[int, int] = defaultdict(int)
-    values: list[dict[str, Any]] = []
-    for endpoint_id, types, event_id, seq, kind in rows:
-        cursors[endpoint_id] = max(cursors[endpoint_id], seq)
-        if not types or kind in types:
-            values.append(
-                {
-                    "endpoint_id": endpoint_id,
-                    "event_id": event_id,
-                    "status": PENDING,
-                    "attempts": 0,
-                    "next_attempt_at": now,
-                    "created_at": now,
-                }
-            )
+    inserts: list[tuple[str, list[dict[str, Any]]]] = []
+    for column, rows in found:
+        values: list[dict[str, Any]] = []
+        for endpoint_id, types, event_id, seq, kind in rows:
+            cursors[endpoint_id] = max(cursors[endpoint_id], seq)
+            if not types or kind in types:
+                values.append(
+                    {
+                        "endpoint_id": endpoint_id,
+                        column: event_id,
+                        "status": PENDING,
+                        "attempts": 0,
+                        "next_attempt_at": now,
+                        "created_at": now,
+                    }
+                )
+        if values:
+            inserts.append((column, values))
     try:
         with engine.begin() as connection:
-            if values:
-                connection.execute(_insert_ignoring_duplicates(engine), values)
+            for column, values in inserts:
+                connection.execute(_insert_ignoring_duplicates(engine, column), values)
             for endpoint_id, seq in cursors.items():
                 connection.execute(
                     update(W).where(W.c.id == endpoint_id, W.c.cursor < seq).values(cursor=seq)
@@ -127,15 +151,20 @@ def enqueue(engine: Engine, *, now: datetime) -> int:
         # run reads again without it.
         logger.info("an endpoint went away while its events were enqueued; retrying")
         return 0
-    return len(values)
+    return sum(len(values) for _, values in inserts)
 
 
 def _due(now: datetime, limit: int) -> Any:
     earlier = aliased(D)
+    # An endpoint's deliveries all carry events of one outbox (the other column is null, and
+    # a comparison with null is never true), whose ids follow its seq.
     older_pending = exists().where(
         earlier.c.endpoint_id == D.c.endpoint_id,
         earlier.c.status == PENDING,
-        earlier.c.event_id < D.c.event_id,
+        or_(
+            earlier.c.event_id < D.c.event_id,
+            earlier.c.club_event_id < D.c.club_event_id,
+        ),
     )
     return (
         select(D.c.id)
@@ -191,18 +220,32 @@ def claim(engine: Engine, *, now: datetime, lease: timedelta, limit: int) -> lis
                 W.c.url,
                 W.c.secret,
                 D.c.attempts,
+                W.c.tournament_id,
+                W.c.club_id,
                 E.c.seq,
-                E.c.tournament_id,
                 E.c.type,
                 E.c.data,
                 E.c.created_at,
+                CE.c.seq,
+                CE.c.type,
+                CE.c.data,
+                CE.c.created_at,
             )
             .join(W, W.c.id == D.c.endpoint_id)
-            .join(E, E.c.id == D.c.event_id)
+            .outerjoin(E, E.c.id == D.c.event_id)
+            .outerjoin(CE, CE.c.id == D.c.club_event_id)
             .where(D.c.id.in_(ids))
             .order_by(D.c.id)
         ).all()
-    return [Claimed(**{**row._mapping, "created_at": aware(row.created_at)}) for row in rows]
+    return [_claimed(row) for row in rows]
+
+
+def _claimed(row: Any) -> Claimed:
+    (delivery, endpoint, url, secret, attempts, tid, cid, *event) = row
+    seq, type_, data, created_at = event[:4] if tid is not None else event[4:]
+    return Claimed(
+        delivery, endpoint, url, secret, attempts, seq, tid, cid, type_, data, aware(created_at)
+    )
 
 
 def backoff(attempts: int, *, base: float, cap: float) -> timedelta:

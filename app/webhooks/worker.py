@@ -27,7 +27,7 @@ from sqlalchemy import Engine
 
 from app import notifications
 from app.db import engine_from
-from app.services import events
+from app.services import club_events, events
 from app.settings import Settings, get_settings
 from app.threads import Threads
 from app.webhooks import addresses, queue, signing
@@ -54,15 +54,27 @@ def lease(settings: Settings) -> timedelta:
 
 
 def body(claimed: queue.Claimed) -> bytes:
-    """The envelope of the event, as every channel sends it (``events.envelope``)."""
-    event = events.Event(
-        claimed.seq, claimed.tournament_id, claimed.type, claimed.data, claimed.created_at
-    )
-    return json.dumps(events.envelope(event), separators=(",", ":"), ensure_ascii=False).encode()
+    """The envelope of the event, as every channel sends it (``events.envelope``, or
+    ``club_events.envelope`` for a club's event)."""
+    c = claimed
+    if c.club_id is not None:
+        envelope = club_events.envelope(
+            club_events.ClubEvent(c.seq, c.club_id, c.type, c.data, c.created_at)
+        )
+    elif c.tournament_id is not None:
+        envelope = events.envelope(
+            events.Event(c.seq, c.tournament_id, c.type, c.data, c.created_at)
+        )
+    else:  # never: an endpoint has exactly one owner (a check constraint)
+        raise ValueError(f"webhook delivery {c.id} has no owner")
+    return json.dumps(envelope, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def event_id(claimed: queue.Claimed) -> str:
-    """``<tournament id>:<seq>``: unique across tournaments, the same on every resend."""
+    """``<tournament id>:<seq>``, or ``club:<club id>:<seq>`` for a club's event: unique
+    across tournaments and clubs, the same on every resend."""
+    if claimed.club_id is not None:
+        return f"{club_events.topic(claimed.club_id)}:{claimed.seq}"
     return f"{claimed.tournament_id}:{claimed.seq}"
 
 
@@ -118,8 +130,9 @@ class Worker:
         """Its database calls; it stops only when those still running have returned."""
         self.wake = asyncio.Event()
         self.hooked: frozenset[str] | None = None
-        """Tournaments with endpoints, read at every poll; ``None`` until read (or made stale
-        by a new endpoint). Events of other tournaments do not wake the worker."""
+        """Outboxes with endpoints (their ``NOTIFY`` topics: tournament ids, ``club:<id>``),
+        read at every poll; ``None`` until read (or made stale by a new endpoint). Events of
+        other outboxes do not wake the worker."""
 
     async def run(self, stop: asyncio.Event) -> None:
         """Work until ``stop`` is set."""
@@ -147,11 +160,11 @@ class Worker:
     async def step(self, client: httpx.AsyncClient, *, poll: bool = True) -> int:
         """Enqueue new events, then start sending what is due; returns how many were started.
 
-        A poll first reads which tournaments have endpoints; with none (and nothing in flight)
-        there is nothing to enqueue or send, and the step costs that one query.
+        A poll first reads which tournaments and clubs have endpoints; with none (and nothing
+        in flight) there is nothing to enqueue or send, and the step costs that one query.
         """
         if poll or self.hooked is None:
-            self.hooked = await self.threads.run(queue.hooked_tournaments, self.engine)
+            self.hooked = await self.threads.run(queue.hooked_topics, self.engine)
         if not self.hooked and not self.in_flight:
             return 0
         await self.threads.run(queue.enqueue, self.engine, now=utcnow())
@@ -201,7 +214,7 @@ class Worker:
         return woken
 
     def _notified(self, payload: str) -> None:
-        """A new event (payload: its tournament) or a new endpoint (``ENDPOINT_PREFIX``)."""
+        """A new event (payload: its outbox's topic) or a new endpoint (``ENDPOINT_PREFIX``)."""
         if payload.startswith(queue.ENDPOINT_PREFIX):
             self.hooked = None
         elif self.hooked is not None and payload not in self.hooked:
