@@ -139,3 +139,20 @@ def test_a_worker_keeps_at_most_the_quota_of_streams_open(one_stream_server: str
                     break
             assert time.monotonic() < deadline, "the closed stream's place never freed"
             time.sleep(0.05)
+
+
+def test_a_club_stream_counts_in_the_same_quota(one_stream_server: str) -> None:
+    base = one_stream_server
+    created = httpx.post(f"{base}/v1/tournaments", json=BODY, timeout=WAIT).json()
+    club = httpx.post(f"{base}/v1/clubs", json={"name": "Circolo"}, timeout=WAIT).json()
+    auth = {"Authorization": f"Bearer {club['key']['key']}"}
+    club_url = f"{base}/v1/clubs/{club['id']}/events/stream?timeout=120"
+    with httpx.Client(timeout=WAIT) as http:
+        with http.stream("GET", f"{base}/v1/tournaments/{created['id']}/events") as first:
+            assert first.status_code == 200
+            lines = first.iter_lines()
+            assert next(lines).startswith("retry:")
+            refused = http.get(club_url, headers=auth)
+            lines.close()
+        assert_problem(refused, 429, "too_many_requests")
+        assert refused.headers["retry-after"] == "10"

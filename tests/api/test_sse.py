@@ -24,11 +24,18 @@ class Reader(threading.Thread):
     """Reads one stream in the background; stops after ``stop_after`` events or on ``close``."""
 
     def __init__(
-        self, url: str, *, last_event_id: int | None = None, stop_after: int | None = None
+        self,
+        url: str,
+        *,
+        last_event_id: int | None = None,
+        stop_after: int | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         super().__init__(daemon=True)
         self.url = url
-        self.headers = {"Last-Event-ID": str(last_event_id)} if last_event_id else {}
+        self.headers = dict(headers or {})
+        if last_event_id:
+            self.headers["Last-Event-ID"] = str(last_event_id)
         self.stop_after = stop_after
         self.events: list[dict[str, Any]] = []
         self.heartbeats = 0
