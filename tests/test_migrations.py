@@ -13,6 +13,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 import app.models  # noqa: F401 - the tables
@@ -338,5 +339,111 @@ def test_a_downgrade_that_rebuilds_the_tournament_table_keeps_its_players(
         ]
     engine.dispose()
     assert counts == [1, 4, 2]
+    command.upgrade(config, "head")
+    assert schema_difference(empty_url) == []
+
+
+def test_a_database_with_tournament_webhooks_upgrades_to_club_webhooks(empty_url: str) -> None:
+    """The club-webhooks migration on a database in use: a tournament's endpoint and its
+    delivery log stay as they were and keep working; a club registers its own beside them; a
+    downgrade drops the club's and keeps the tournament's."""
+    config = alembic_config(empty_url)
+    command.upgrade(config, "e8b4d2f6a913")  # the head before club webhooks
+    engine = create_engine(empty_url)
+    columns = (
+        "id, name, token_hash, version, created_at, updated_at, status, seed, pairing, "
+        "points_win, points_draw, points_loss, points_bye, format_preset, swiss_rounds, "
+        "final_phase, resolved_swiss_rounds, resolved_final_phase, resolved_groups, "
+        "final_phase_started, current_round"
+    )
+    token = "the-organizer-token"
+    at = datetime.now(UTC)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                f"INSERT INTO tournament ({columns}) VALUES ('old', 'Hooked', :hash, 1, :at, :at, "
+                "'registration', 1, 'nearest', 6, 2, 0, 6, 'standard', 3, 'none', 3, 'none', 0, "
+                ":no, 0)"
+            ),
+            {"hash": hashlib.sha256(token.encode()).hexdigest(), "at": at, "no": False},
+        )
+        for number, name in enumerate(["Rossi", "Bianchi", "Verdi", "Neri"], start=1):
+            connection.execute(
+                text(
+                    "INSERT INTO player (tournament_id, number, name, start_number, "
+                    "entered_round) VALUES ('old', :n, :name, :n, 1)"
+                ),
+                {"n": number, "name": name},
+            )
+        event = connection.execute(
+            text(
+                "INSERT INTO event (tournament_id, seq, type, data, created_at) VALUES "
+                "('old', 1, 'tournament.created', '{\"version\": 1}', :at) RETURNING id"
+            ),
+            {"at": at},
+        ).scalar_one()
+        endpoint = connection.execute(
+            text(
+                "INSERT INTO webhook_endpoint (tournament_id, url, event_types, description, "
+                "secret, created_at, cursor) VALUES ('old', 'http://127.0.0.1:9/hook', '[]', "
+                "'scores', 'whsec_old', :at, 1) RETURNING id"
+            ),
+            {"at": at},
+        ).scalar_one()
+        connection.execute(
+            text(
+                "INSERT INTO webhook_delivery (endpoint_id, event_id, status, attempts, "
+                "next_attempt_at, last_status_code, delivered_at, created_at) VALUES "
+                "(:endpoint, :event, 'delivered', 1, :at, 200, :at, :at)"
+            ),
+            {"endpoint": endpoint, "event": event, "at": at},
+        )
+    command.upgrade(config, "head")
+    assert schema_difference(empty_url) == []
+    with engine.connect() as connection:
+        owners = connection.execute(
+            text("SELECT tournament_id, club_id, cursor FROM webhook_endpoint")
+        ).all()
+        carried = connection.execute(
+            text("SELECT event_id, club_event_id FROM webhook_delivery")
+        ).all()
+    assert [tuple(o) for o in owners] == [("old", None, 1)]
+    assert [tuple(c) for c in carried] == [(event, None)]
+    # An endpoint has one owner, a delivery one event: the database checks it.
+    for statement in (
+        "INSERT INTO webhook_endpoint (url, event_types, secret, created_at, cursor) "
+        "VALUES ('http://x/', '[]', 's', :at, 0)",
+        "INSERT INTO webhook_delivery (endpoint_id, status, attempts, next_attempt_at, "
+        f"created_at) VALUES ({endpoint}, 'pending', 0, :at, :at)",
+    ):
+        with pytest.raises(IntegrityError), engine.begin() as connection:
+            connection.execute(text(statement), {"at": at})
+
+    settings = Settings(database_url=empty_url, webhook_worker=False, webhook_allow_private=True)
+    app = create_app(settings)
+    try:
+        with ApiClient(app) as client:
+            auth = {"Authorization": f"Bearer {token}"}
+            hooks = client.get("/v1/tournaments/old/webhooks", headers=auth)
+            assert [(h["id"], h["description"]) for h in hooks.json()] == [(endpoint, "scores")]
+            log = client.get(f"/v1/tournaments/old/webhooks/{endpoint}/deliveries", headers=auth)
+            assert [(d["event_id"], d["event_type"], d["status"]) for d in log.json()["items"]] == [
+                (1, "tournament.created", "delivered")
+            ]
+            made = client.post("/v1/clubs", json={"name": "Later"}).json()
+            key = {"Authorization": f"Bearer {made['key']['key']}"}
+            hook = client.post(
+                f"/v1/clubs/{made['id']}/webhooks", json={"url": "http://127.0.0.1:9/c"},
+                headers=key,
+            )  # fmt: skip
+            assert hook.status_code == 201, hook.text
+    finally:
+        app.state.engine.dispose()
+    command.downgrade(config, "e8b4d2f6a913")
+    with engine.connect() as connection:
+        kept = connection.execute(text("SELECT tournament_id FROM webhook_endpoint")).all()
+        logged = connection.execute(text("SELECT count(*) FROM webhook_delivery")).scalar_one()
+    engine.dispose()
+    assert ([tuple(k) for k in kept], logged) == ([("old",)], 1)
     command.upgrade(config, "head")
     assert schema_difference(empty_url) == []
