@@ -24,9 +24,10 @@ from svizzera_client.errors import (
     TransportError,
     Unauthorized,
 )
-from svizzera_client.events import EventEnvelope, parse_event
+from svizzera_client.events import ClubEventEnvelope, EventEnvelope, parse_club_event, parse_event
 from svizzera_client.models import (
     BoardWrite,
+    ClubWebhookCreate,
     GroupsSchema,
     HandPairingWrite,
     PlayerCreate,
@@ -39,7 +40,7 @@ from svizzera_client.models import (
     TournamentUpdate,
     WebhookCreate,
 )
-from svizzera_client.webhooks import read_delivery, verify_signature
+from svizzera_client.webhooks import read_club_delivery, read_delivery, verify_signature
 
 __all__ = [
     "DEFAULT_SERVER",
@@ -47,6 +48,8 @@ __all__ = [
     "AsyncClient",
     "BoardWrite",
     "Client",
+    "ClubEventEnvelope",
+    "ClubWebhookCreate",
     "Conflict",
     "EventEnvelope",
     "Forbidden",
@@ -71,7 +74,9 @@ __all__ = [
     "TransportError",
     "Unauthorized",
     "WebhookCreate",
+    "parse_club_event",
     "parse_event",
+    "read_club_delivery",
     "read_delivery",
     "verify_signature",
 ]

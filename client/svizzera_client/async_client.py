@@ -14,9 +14,14 @@ from httpx_sse import aconnect_sse
 from svizzera_client import operations
 from svizzera_client.base import DEFAULT_SERVER, DEFAULT_TIMEOUT, USER_AGENT, ClientBase
 from svizzera_client.errors import ServerError, TooManyRequests, TransportError, error_for
-from svizzera_client.events import EventEnvelope
+from svizzera_client.events import (
+    ClubEventEnvelope,
+    EventEnvelope,
+    parse_club_event,
+    parse_event,
+)
 from svizzera_client.operations import Call
-from svizzera_client.stream import Resume, stream_timeout
+from svizzera_client.stream import E, Resume, stream_timeout
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -93,7 +98,7 @@ class AsyncClient(ClientBase):
             raise TransportError(f"cannot reach {self.server}: {exc}") from exc
         return self._read(call, response)
 
-    async def events(
+    def events(
         self,
         tournament_id: str,
         *,
@@ -104,12 +109,39 @@ class AsyncClient(ClientBase):
     ) -> AsyncIterator[EventEnvelope]:
         """As ``Client.events``: every event once, in order, resumed after a dropped
         connection."""
-        resume = Resume(after=after, timeout=timeout, reconnects=reconnects)
-        while True:
-            call = operations.events(
+        resume = Resume(parse_event, after=after, timeout=timeout, reconnects=reconnects)
+        return self._follow(
+            lambda: operations.events(
                 tournament_id, last_event_id=resume.last_event_id, timeout=resume.remaining()
-            )
-            request = self._request(call)
+            ),
+            resume,
+            read_timeout,
+        )
+
+    def club_events(
+        self,
+        club_id: str,
+        *,
+        after: int = 0,
+        timeout: float | None = None,
+        reconnects: int = 10,
+        read_timeout: float = 60.0,
+    ) -> AsyncIterator[ClubEventEnvelope]:
+        """As ``Client.club_events``: a club's events, once, in order, resumed."""
+        resume = Resume(parse_club_event, after=after, timeout=timeout, reconnects=reconnects)
+        return self._follow(
+            lambda: operations.club_events(
+                club_id, last_event_id=resume.last_event_id, timeout=resume.remaining()
+            ),
+            resume,
+            read_timeout,
+        )
+
+    async def _follow(
+        self, next_call: Callable[[], Call[None]], resume: Resume[E], read_timeout: float
+    ) -> AsyncIterator[E]:
+        while True:
+            request = self._request(next_call())
             try:
                 async with aconnect_sse(
                     self._http, **request, timeout=stream_timeout(read_timeout)
@@ -181,6 +213,12 @@ class AsyncClient(ClientBase):
     list_club_ratings = AsyncOperation(operations.list_club_ratings)
     get_rating_history = AsyncOperation(operations.get_rating_history)
     list_club_events = AsyncOperation(operations.list_club_events)
+    create_club_webhook = AsyncOperation(operations.create_club_webhook)
+    list_club_webhooks = AsyncOperation(operations.list_club_webhooks)
+    get_club_webhook = AsyncOperation(operations.get_club_webhook)
+    delete_club_webhook = AsyncOperation(operations.delete_club_webhook)
+    list_club_deliveries = AsyncOperation(operations.list_club_deliveries)
+    redeliver_club_delivery = AsyncOperation(operations.redeliver_club_delivery)
     create_season = AsyncOperation(operations.create_season)
     list_seasons = AsyncOperation(operations.list_seasons)
     get_season = AsyncOperation(operations.get_season)

@@ -14,9 +14,14 @@ from httpx_sse import connect_sse
 from svizzera_client import operations
 from svizzera_client.base import DEFAULT_SERVER, DEFAULT_TIMEOUT, USER_AGENT, ClientBase
 from svizzera_client.errors import ServerError, TooManyRequests, TransportError, error_for
-from svizzera_client.events import EventEnvelope
+from svizzera_client.events import (
+    ClubEventEnvelope,
+    EventEnvelope,
+    parse_club_event,
+    parse_event,
+)
 from svizzera_client.operations import Call
-from svizzera_client.stream import Resume, stream_timeout
+from svizzera_client.stream import E, Resume, stream_timeout
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -108,12 +113,42 @@ class Client(ClientBase):
         failed attempts in a row end it with ``TransportError``); the iterator ends after
         ``timeout`` seconds, or never. Events are the classes of ``svizzera_client.events``.
         """
-        resume = Resume(after=after, timeout=timeout, reconnects=reconnects)
-        while True:
-            call = operations.events(
+        resume = Resume(parse_event, after=after, timeout=timeout, reconnects=reconnects)
+        return self._follow(
+            lambda: operations.events(
                 tournament_id, last_event_id=resume.last_event_id, timeout=resume.remaining()
-            )
-            request = self._request(call)
+            ),
+            resume,
+            read_timeout,
+        )
+
+    def club_events(
+        self,
+        club_id: str,
+        *,
+        after: int = 0,
+        timeout: float | None = None,
+        reconnects: int = 10,
+        read_timeout: float = 60.0,
+    ) -> Iterator[ClubEventEnvelope]:
+        """As ``events``, for a club's events (``rating.updated``, ``season.updated``; the
+        club's key, from ``club_keys``): ``RatingUpdatedEvent``, ``SeasonUpdatedEvent``."""
+        resume = Resume(parse_club_event, after=after, timeout=timeout, reconnects=reconnects)
+        return self._follow(
+            lambda: operations.club_events(
+                club_id, last_event_id=resume.last_event_id, timeout=resume.remaining()
+            ),
+            resume,
+            read_timeout,
+        )
+
+    def _follow(
+        self, next_call: Callable[[], Call[None]], resume: Resume[E], read_timeout: float
+    ) -> Iterator[E]:
+        """Connect (``next_call`` resumes where ``resume`` stands), hand out each event once,
+        reconnect after the server's delay until ``resume`` says the stream is over."""
+        while True:
+            request = self._request(next_call())
             try:
                 with connect_sse(self._http, **request, timeout=stream_timeout(read_timeout)) as s:
                     if s.response.is_error:
@@ -183,6 +218,12 @@ class Client(ClientBase):
     list_club_ratings = SyncOperation(operations.list_club_ratings)
     get_rating_history = SyncOperation(operations.get_rating_history)
     list_club_events = SyncOperation(operations.list_club_events)
+    create_club_webhook = SyncOperation(operations.create_club_webhook)
+    list_club_webhooks = SyncOperation(operations.list_club_webhooks)
+    get_club_webhook = SyncOperation(operations.get_club_webhook)
+    delete_club_webhook = SyncOperation(operations.delete_club_webhook)
+    list_club_deliveries = SyncOperation(operations.list_club_deliveries)
+    redeliver_club_delivery = SyncOperation(operations.redeliver_club_delivery)
     create_season = SyncOperation(operations.create_season)
     list_seasons = SyncOperation(operations.list_seasons)
     get_season = SyncOperation(operations.get_season)

@@ -2,7 +2,9 @@
 the data of each type, as in the ``webhooks`` section of ``/openapi.json`` (docs/events.md).
 
 ``parse_event`` turns an envelope into the class of its ``type``; a type this client does not
-know yet comes back as a plain ``EventEnvelope`` with ``data`` as a dict.
+know yet comes back as a plain ``EventEnvelope`` with ``data`` as a dict. A club's events
+(``rating.updated``, ``season.updated``) name the club instead of a tournament:
+``parse_club_event`` reads them (``ClubEventEnvelope``).
 """
 
 from __future__ import annotations
@@ -314,3 +316,66 @@ def parse_event(raw: str | bytes) -> EventEnvelope:
     envelope = json.loads(raw)
     kind = envelope.get("type") if isinstance(envelope, dict) else None
     return EVENT_CLASSES.get(kind or "", EventEnvelope).model_validate(envelope)
+
+
+# -- a club's events ---------------------------------------------------------------------------
+
+
+class RatingUpdatedData(BaseModel):
+    """The club's ratings moved: ``reason`` ``tournament`` (``tournament_id`` was rated) or
+    ``recomputed`` (the club was rated again over ``tournaments`` tournaments); ``players``
+    ratings moved. The ratings are a read: ``list_club_ratings``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    reason: str
+    players: int
+    tournament_id: str | None = None
+    tournaments: int | None = None
+
+
+class SeasonUpdatedData(BaseModel):
+    """A season's table may have changed (``get_season_standings`` reads it): by
+    ``tournament_id``, or (``None``) by a register merge that kept ``club_player_id``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    season_id: int
+    tournament_id: str | None
+    club_player_id: int | None = None
+
+
+class ClubEventEnvelope(BaseModel):
+    """One event of a club. ``id`` is its sequence number in the club (1, 2, 3, … without
+    gaps): the club stream's ``Last-Event-ID``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: int
+    club_id: str
+    type: str
+    created_at: datetime
+    data: Any
+
+
+class RatingUpdatedEvent(ClubEventEnvelope):
+    type: Literal["rating.updated"]
+    data: RatingUpdatedData
+
+
+class SeasonUpdatedEvent(ClubEventEnvelope):
+    type: Literal["season.updated"]
+    data: SeasonUpdatedData
+
+
+CLUB_EVENT_CLASSES: dict[str, type[ClubEventEnvelope]] = {
+    "rating.updated": RatingUpdatedEvent,
+    "season.updated": SeasonUpdatedEvent,
+}
+
+
+def parse_club_event(raw: str | bytes) -> ClubEventEnvelope:
+    """A club's envelope in ``raw`` (JSON) as the class of its type."""
+    envelope = json.loads(raw)
+    kind = envelope.get("type") if isinstance(envelope, dict) else None
+    return CLUB_EVENT_CLASSES.get(kind or "", ClubEventEnvelope).model_validate(envelope)

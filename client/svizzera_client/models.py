@@ -104,6 +104,8 @@ EventType = Literal[
     "final_phase.started",
     "tournament.finished",
 ]
+ClubEventType = Literal["rating.updated", "season.updated"]
+"""A club's event types (its outbox, its stream and its webhooks)."""
 DeliveryStatus = Literal["pending", "delivered", "failed"]
 ClockAction = Literal["start", "pause", "resume", "end"]
 ClockState = Literal["not_started", "running", "paused", "ended"]
@@ -706,6 +708,46 @@ class DeliveryRead(Response):
 
 class DeliveryPage(Response):
     items: list[DeliveryRead]
+    next_cursor: str | None
+
+
+class ClubWebhookCreate(Request):
+    """An endpoint to POST the club's events to; ``events`` empty: every type."""
+
+    url: str
+    events: list[ClubEventType] = Field(default_factory=list)
+    description: str | None = None
+
+
+class ClubWebhookRead(Response):
+    id: int
+    url: str
+    events: list[ClubEventType]
+    description: str | None
+    created_at: datetime
+
+
+class ClubWebhookCreated(ClubWebhookRead):
+    """The club's endpoint with its signing ``secret`` (shown this once)."""
+
+    secret: str
+
+
+class ClubDeliveryRead(Response):
+    id: int
+    event_id: int
+    event_type: ClubEventType
+    status: DeliveryStatus
+    attempts: int
+    last_status_code: int | None
+    last_error: str | None
+    next_attempt_at: datetime | None
+    delivered_at: datetime | None
+    created_at: datetime
+
+
+class ClubDeliveryPage(Response):
+    items: list[ClubDeliveryRead]
     next_cursor: str | None
 
 

@@ -34,6 +34,8 @@ from svizzera_client.models import (
     ClockWrite,
     ClubCreate,
     ClubCreated,
+    ClubDeliveryPage,
+    ClubDeliveryRead,
     ClubEventPage,
     ClubKeyCreated,
     ClubKeyRead,
@@ -47,6 +49,9 @@ from svizzera_client.models import (
     ClubRead,
     ClubTournamentCreate,
     ClubUpdate,
+    ClubWebhookCreate,
+    ClubWebhookCreated,
+    ClubWebhookRead,
     DeliveryPage,
     DeliveryRead,
     DeliveryStatus,
@@ -796,6 +801,69 @@ def list_club_events(
 ) -> Call[ClubEventPage]:
     """The club's events after seq ``after``, oldest first (``rating.updated``, …)."""
     return Call(one(ClubEventPage), params={"after": after, "limit": limit})
+
+
+@operation("GET", CLUB + "/events/stream", "club-events-stream", auth="club")
+def club_events(
+    club_id: str, *, last_event_id: int = 0, timeout: float | None = None
+) -> Call[None]:
+    """The first request of a club's event stream (``Client.club_events`` makes the
+    iterator)."""
+    headers = {"Last-Event-ID": str(last_event_id)} if last_event_id else {}
+    return Call(nothing, params={"timeout": timeout}, headers=headers)
+
+
+# -- a club's webhooks (club key): as a tournament's, for the club's events ---------------------
+
+CLUB_WEBHOOK = CLUB + "/webhooks/{webhook_id}"
+
+
+@operation("POST", CLUB + "/webhooks", "club-webhooks-create", auth="club")
+def create_club_webhook(club_id: str, body: ClubWebhookCreate) -> Call[ClubWebhookCreated]:
+    """Register an endpoint for the club's events; its ``secret`` is in the answer only."""
+    return Call(one(ClubWebhookCreated), json=body)
+
+
+@operation("GET", CLUB + "/webhooks", "club-webhooks-list", auth="club")
+def list_club_webhooks(club_id: str) -> Call[list[ClubWebhookRead]]:
+    return Call(many(ClubWebhookRead))
+
+
+@operation("GET", CLUB_WEBHOOK, "club-webhooks-read", auth="club")
+def get_club_webhook(club_id: str, webhook_id: int) -> Call[ClubWebhookRead]:
+    return Call(one(ClubWebhookRead))
+
+
+@operation("DELETE", CLUB_WEBHOOK, "club-webhooks-delete", auth="club")
+def delete_club_webhook(club_id: str, webhook_id: int) -> Call[None]:
+    return Call(nothing)
+
+
+@operation("GET", CLUB_WEBHOOK + "/deliveries", "club-webhooks-deliveries-list", auth="club")
+def list_club_deliveries(
+    club_id: str,
+    webhook_id: int,
+    *,
+    status: DeliveryStatus | None = None,
+    limit: int | None = None,
+    cursor: str | None = None,
+) -> Call[ClubDeliveryPage]:
+    """A page of a club endpoint's delivery log, newest first."""
+    params = {"status": status, "limit": limit, "cursor": cursor}
+    return Call(one(ClubDeliveryPage), params=params)
+
+
+@operation(
+    "POST",
+    CLUB_WEBHOOK + "/deliveries/{delivery_id}/redeliver",
+    "club-webhooks-redeliver",
+    auth="club",
+)
+def redeliver_club_delivery(
+    club_id: str, webhook_id: int, delivery_id: int
+) -> Call[ClubDeliveryRead]:
+    """Send a delivery of the club's events again (same event id and delivery id)."""
+    return Call(one(ClubDeliveryRead))
 
 
 # -- seasons ---------------------------------------------------------------------------------

@@ -5,12 +5,17 @@ out an event twice. Both clients' ``events()`` loops keep one of these."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 import httpx
 from httpx_sse import ServerSentEvent
 
 from svizzera_client.errors import TransportError
-from svizzera_client.events import EventEnvelope, parse_event
+from svizzera_client.events import ClubEventEnvelope, EventEnvelope
+
+E = TypeVar("E", EventEnvelope, ClubEventEnvelope)
+"""The events of a stream: a tournament's or a club's."""
 
 MAX_WAIT = 30.0
 """Seconds: the longest wait between two connection attempts (the backoff doubles up to it)."""
@@ -22,7 +27,7 @@ def stream_timeout(read_timeout: float) -> httpx.Timeout:
     return httpx.Timeout(10.0, read=read_timeout)
 
 
-class Resume:
+class Resume(Generic[E]):
     """The last event handed out, and how long to wait before the next connection.
 
     A connection that fails (refused, dropped, silent past the read timeout, a 5xx or 429) counts
@@ -31,7 +36,15 @@ class Resume:
     ``reconnects`` failures in a row.
     """
 
-    def __init__(self, *, after: int, timeout: float | None, reconnects: int) -> None:
+    def __init__(
+        self,
+        parse: Callable[[str], E],
+        *,
+        after: int,
+        timeout: float | None,
+        reconnects: int,
+    ) -> None:
+        self._parse: Callable[[str], E] = parse
         self.last_event_id = after
         self._deadline = None if timeout is None else time.monotonic() + timeout
         self._reconnects = reconnects
@@ -47,13 +60,13 @@ class Resume:
     def connected(self) -> None:
         self._failures = 0
 
-    def take(self, sse: ServerSentEvent) -> EventEnvelope | None:
+    def take(self, sse: ServerSentEvent) -> E | None:
         """The event in ``sse``, or ``None`` for a frame without one or an event already seen."""
         if sse.retry is not None:
             self._retry = sse.retry / 1000
         if not sse.data:
             return None
-        event = parse_event(sse.data)
+        event = self._parse(sse.data)
         if event.id <= self.last_event_id:
             return None
         self.last_event_id = event.id

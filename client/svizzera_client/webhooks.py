@@ -6,7 +6,8 @@ In a receiver (Flask, say)::
     event = read_delivery(SECRET, request.headers["Svizzera-Signature"], request.get_data())
 
 Verify the raw body bytes, before any JSON parsing, and dedupe by ``Svizzera-Event-Id``: a
-delivery may come more than once.
+delivery may come more than once. A club's endpoint gets the club's events, signed the same
+way: ``read_club_delivery``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,12 @@ import hmac
 import time
 
 from svizzera_client.errors import SignatureError
-from svizzera_client.events import EventEnvelope, parse_event
+from svizzera_client.events import (
+    ClubEventEnvelope,
+    EventEnvelope,
+    parse_club_event,
+    parse_event,
+)
 
 SIGNATURE_HEADER = "Svizzera-Signature"
 EVENT_ID_HEADER = "Svizzera-Event-Id"
@@ -65,3 +71,18 @@ def read_delivery(
     if not header or not verify_signature(secret, header, body, tolerance=tolerance, now=now):
         raise SignatureError("the Svizzera-Signature header does not sign this body")
     return parse_event(body)
+
+
+def read_club_delivery(
+    secret: str,
+    header: str | None,
+    body: bytes | str,
+    *,
+    tolerance: float = DEFAULT_TOLERANCE,
+    now: float | None = None,
+) -> ClubEventEnvelope:
+    """As ``read_delivery``, for a delivery to a club's endpoint (``rating.updated``,
+    ``season.updated``)."""
+    if not header or not verify_signature(secret, header, body, tolerance=tolerance, now=now):
+        raise SignatureError("the Svizzera-Signature header does not sign this body")
+    return parse_club_event(body)

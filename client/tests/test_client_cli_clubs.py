@@ -14,7 +14,10 @@ import pytest
 from live_server import LiveServer
 from typer.testing import CliRunner, Result
 
+from svizzera_client import Client
 from svizzera_client.cli import app
+from svizzera_client.cli.store import Store
+from svizzera_client.models import ClubTournamentCreate, PlayerCreate, RegisterPlayer, ResultWrite
 
 Run = Callable[..., Result]
 
@@ -141,3 +144,29 @@ def test_a_season_from_the_terminal(svizzera: Run, tmp_path: Path) -> None:
     assert "deleted" in svizzera("season", "delete", str(season["id"])).stdout
     gone = svizzera("season", "standings", str(season["id"]), status=1)
     assert "(season_not_found)" in gone.stderr
+
+
+def test_a_clubs_events_from_the_terminal(
+    svizzera: Run, server: LiveServer, tmp_path: Path
+) -> None:
+    made = as_json(svizzera("club", "create", "Followed", "--json"))
+    assert as_json(svizzera("club", "events", "--json"))["items"] == []
+    key = Store(tmp_path / "config").club_key(made["id"], server.url)
+    with Client(server.url, club_keys={made["id"]: key}) as client:  # an evening, finished
+        players: list[RegisterPlayer | PlayerCreate] = [
+            PlayerCreate(name=n) for n in ("Rossi", "Bianchi")
+        ]
+        body = ClubTournamentCreate(
+            name="Evening", players=players, seed=7, swiss_rounds=1, final_phase="none"
+        )
+        evening = client.create_club_tournament(made["id"], body)
+        match = client.generate_round(evening.id).matches[0]
+        client.record_result(evening.id, match.id, ResultWrite(home=1, away=0))
+    listed = svizzera("club", "events").stdout
+    assert f"#1 rating.updated: tournament {evening.id} rated, 2 ratings moved" in listed
+    followed = svizzera("club", "events", "--follow", "--timeout", "1", "--json").stdout
+    envelopes = [json.loads(line) for line in followed.splitlines()]
+    assert [(e["id"], e["type"], e["data"]["tournament_id"]) for e in envelopes] == [
+        (1, "rating.updated", evening.id)
+    ]
+    assert svizzera("club", "events", "--follow", "--after", "1", "--timeout", "1").stdout == ""

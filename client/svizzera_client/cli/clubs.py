@@ -5,6 +5,7 @@ svizzera club add Müller --alias Mueller    svizzera club merge KEEP MERGED
 svizzera club tournament players.txt (names, @ID)   svizzera club tournaments [--status swiss]
 svizzera club keys [--new LABEL | --rotate ID | --revoke ID]
 svizzera club ratings [--history ID] [--system elo|glicko2] [--k 24]
+svizzera club events [--after N] [--follow [--timeout S]]
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ import typer
 from rich.table import Table
 
 from svizzera_client.base import DEFAULT_SERVER
+from svizzera_client.cli import render
 from svizzera_client.cli.inputs import InputError, read_players
 from svizzera_client.cli.session import CommandError, Session
 from svizzera_client.cli.store import Saved, SavedClub
 from svizzera_client.errors import Forbidden
+from svizzera_client.events import parse_club_event
 from svizzera_client.models import (
     ClubCreate,
     ClubKeyRead,
@@ -347,3 +350,37 @@ def ratings(
         s.show(
             page, ratings_table(page.items, page.rating_system), f"{len(page.items)} rated{more}."
         )
+
+
+@club_app.command("events")
+def events(
+    after: Annotated[int, typer.Option(help="Only events after this id (0: from the first).")] = 0,
+    follow: Annotated[
+        bool, typer.Option("--follow", help="Then stay and print new events as they come.")
+    ] = False,
+    timeout: Annotated[
+        float | None, typer.Option(help="With --follow: stop after this many seconds.")
+    ] = None,
+    limit: Annotated[int, typer.Option(help="Without --follow: at most this many.")] = 100,
+    club: Club = None,
+    server: Server = DEFAULT_SERVER,
+    json: Json = False,
+) -> None:
+    """The club's events (ratings and season tables changed), one line each (--json: one JSON
+    envelope per line with --follow). --follow streams them live, resuming a dropped
+    connection where it stopped; Ctrl-C ends."""
+    with Session(server, as_json=json) as s:
+        club_id = authorize(s, club)
+        if not follow:
+            page = s.client.list_club_events(club_id, after=after, limit=min(limit, 500))
+            lines = [
+                render.club_event_line(parse_club_event(e.model_dump_json())) for e in page.items
+            ]
+            more = [f"More after {page.next_after}: --after {page.next_after}"]
+            s.show(page, *lines, *(more if page.next_after else []))
+            return
+        try:
+            for event in s.client.club_events(club_id, after=after, timeout=timeout):
+                typer.echo(event.model_dump_json() if json else render.club_event_line(event))
+        except KeyboardInterrupt:
+            pass

@@ -13,6 +13,7 @@ from svizzera_client.events import (
     ClockPausedEvent,
     ClockResumedEvent,
     ClockStartedEvent,
+    ClubEventEnvelope,
     EventEnvelope,
     FinalPhaseStartedEvent,
     ForbiddenPairAddedEvent,
@@ -20,6 +21,7 @@ from svizzera_client.events import (
     PlayerAddedEvent,
     PlayerUpdatedEvent,
     PlayerWithdrawnEvent,
+    RatingUpdatedEvent,
     ReportClaimedEvent,
     ReportConfirmedEvent,
     ReportDisputedEvent,
@@ -28,6 +30,7 @@ from svizzera_client.events import (
     ResultRecordedEvent,
     RoundGeneratedEvent,
     RoundUndoneEvent,
+    SeasonUpdatedEvent,
     TournamentCreatedEvent,
     TournamentFinishedEvent,
 )
@@ -419,3 +422,19 @@ def _summary(event: EventEnvelope, names: Names) -> str:
         case TournamentFinishedEvent(data=data):
             return ", ".join(f"{p.place}. {p.name}" for p in data.podium)
     return ""
+
+
+def club_event_line(event: ClubEventEnvelope) -> str:
+    """One line for a person following the club: ``#3 rating.updated: tournament …``."""
+    match event:
+        case RatingUpdatedEvent(data=data) if data.tournament_id is not None:
+            summary = f"tournament {data.tournament_id} rated, {data.players} ratings moved"
+        case RatingUpdatedEvent(data=data):
+            summary = f"{data.tournaments} tournaments rated again, {data.players} ratings moved"
+        case SeasonUpdatedEvent(data=data) if data.tournament_id is not None:
+            summary = f"season {data.season_id}: tournament {data.tournament_id}"
+        case SeasonUpdatedEvent(data=data):
+            summary = f"season {data.season_id}: register entry {data.club_player_id} merged"
+        case _:
+            return f"#{event.id} {event.type}"
+    return f"#{event.id} {event.type}: {summary}"
