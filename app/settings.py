@@ -77,7 +77,7 @@ class Settings(BaseSettings):
         default=10, ge=0, description="Result claims one board may take a minute; 0: any"
     )
     webhooks_per_tournament: int = Field(
-        default=10, ge=1, description="Webhook endpoints one tournament may have"
+        default=10, ge=1, description="Webhook endpoints one tournament, or one club, may have"
     )
     max_streams: int = Field(
         default=1000, ge=1, description="Event streams open at once in one worker"
