@@ -9,7 +9,11 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
+from sqlalchemy.orm import Session
 
+from app import broadcast
+from app.services import club_events
 from tests.api.clubs import Club, new_club
 from tests.api.helpers import assert_problem, create
 from tests.api.ratings import evening, win
@@ -101,3 +105,22 @@ def test_the_stream_needs_the_club_s_key(client: ApiClient) -> None:
     assert opened.status_code == 200
     assert opened.headers["content-type"].startswith("text/event-stream")
     assert opened.text.startswith(f"retry: 2000\n: events of club {club.id}\n")
+
+
+def test_the_hub_reads_both_outboxes_by_topic(app: FastAPI, client: ApiClient) -> None:
+    """What the channels and the poll read (``app.broadcast``): a tournament's events by its
+    id, a club's by ``club:<id>``, the latest seq of each watched topic in one call."""
+    club = new_club(client)
+    evening(client, club, FOUR, lambda _h, _a: win(1, 0))
+    t = create(client, 4)
+    topics = [t.id, club_events.topic(club.id), club_events.topic("nope"), "nope"]
+    with Session(app.state.engine) as session:
+        seqs = broadcast.last_seqs(session, topics)
+        ours = broadcast.events_after(session, club_events.topic(club.id), 0)
+        theirs = broadcast.events_after(session, t.id, 0)
+    assert seqs == {t.id: 1, f"club:{club.id}": 1}
+    assert [(e.seq, e.type) for e in ours] == [(1, "rating.updated")]
+    assert [(e.seq, e.type) for e in theirs] == [(1, "tournament.created")]
+    frame = broadcast.frame(ours[0]).decode()
+    assert frame.startswith("id: 1\nevent: rating.updated\ndata: {")
+    assert f'"club_id":"{club.id}"' in frame
