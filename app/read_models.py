@@ -986,12 +986,28 @@ class SeasonUpdatedData(BaseModel):
 
     season_id: int = Field(examples=[3])
     tournament_id: str | None = Field(
-        description="The tournament that changed it; null for a register merge",
+        description="The tournament that changed it; null for a register merge or new settings",
         examples=["x7Hq2LmN0pXe"],
+    )
+    reason: str | None = Field(
+        None,
+        description="`tournament`, `merge` (a register merge) or `settings` (a new name or "
+        "rule); absent from events stored before events said why",
+        examples=["tournament"],
     )
     club_player_id: int | None = Field(
         None, description="A register merge: the entry kept (absent otherwise)"
     )
+    changed: list[str] | None = Field(
+        None, description="New settings: the fields that changed (`name`, `scoring`, …)"
+    )
+
+
+class SeasonDeletedData(BaseModel):
+    """The season was deleted; its tournaments left it and stay, in no season."""
+
+    season_id: int = Field(examples=[3])
+    tournaments: int = Field(description="How many tournaments left it", examples=[12])
 
 
 class ClubEventPage(BaseModel):

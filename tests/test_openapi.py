@@ -83,12 +83,16 @@ def test_creating_says_its_key_is_optional_and_the_stream_its_events(
         )[1]
         for kind, item in document["webhooks"].items()
     }
-    club_types = {"rating.updated", "season.updated"}
+    club_types = {"rating.updated", "season.updated", "season.deleted"}
     streams = {
         "/v1/tournaments/{tournament_id}/events": {
             b for kind, b in bodies.items() if kind not in club_types
         },
-        "/v1/clubs/{club_id}/events/stream": {"RatingUpdatedEvent", "SeasonUpdatedEvent"},
+        "/v1/clubs/{club_id}/events/stream": {
+            "RatingUpdatedEvent",
+            "SeasonUpdatedEvent",
+            "SeasonDeletedEvent",
+        },
     }
     for path, bodies_of_stream in streams.items():
         media = document["paths"][path]["get"]["responses"]["200"]["content"]

@@ -36,8 +36,8 @@ def list_club_events(
     ] = 0,
     limit: Annotated[int, Query(ge=1, le=500, description="Page size")] = 100,
 ) -> ClubEventPage:
-    """Club-level changes, oldest first: `rating.updated` (and `season.updated`). Poll with the
-    last `id` seen as `after`; `next_after` is set while a full page came back."""
+    """Club-level changes, oldest first: `rating.updated`, `season.updated`, `season.deleted`.
+    Poll with the last `id` seen as `after`; `next_after` is set while a full page came back."""
     found = club_events.events_after(session, write.club_id, after, limit)
     return ClubEventPage(
         items=[
@@ -61,8 +61,8 @@ data: {"id":3,"club_id":"c7Hq2LmN0pXe","type":"rating.updated","created_at":"…
 ```
 
 `data` is the envelope as `GET …/events` lists it (`ClubEventRead`); the data of each type is in
-the `webhooks` section (`RatingUpdatedEvent`, `SeasonUpdatedEvent`). Lines starting with `:`
-are heartbeats."""
+the `webhooks` section (`RatingUpdatedEvent`, `SeasonUpdatedEvent`, `SeasonDeletedEvent`).
+Lines starting with `:` are heartbeats."""
 
 
 @router.get(

@@ -1,6 +1,7 @@
 """/v1/clubs/{id}/webhooks: a club's webhook endpoints, for its events (``rating.updated``,
-``season.updated``), as a tournament's are for its own (``app.api.webhooks``): register, list,
-read, delete, the delivery log and redelivery. Club key only, reads too."""
+``season.updated``, ``season.deleted``), as a tournament's are for its own
+(``app.api.webhooks``): register, list, read, delete, the delivery log and redelivery. Club key
+only, reads too."""
 
 from __future__ import annotations
 

@@ -28,6 +28,7 @@ from app.read_models import (
     RoundGeneratedData,
     RoundPairedManuallyData,
     RoundUndoneData,
+    SeasonDeletedData,
     SeasonUpdatedData,
     TournamentCreatedData,
     TournamentFinishedData,
@@ -64,6 +65,7 @@ DATA: dict[str, type[BaseModel]] = {
 CLUB_DATA: dict[str, type[BaseModel]] = {
     club_events.RATING_UPDATED: RatingUpdatedData,
     club_events.SEASON_UPDATED: SeasonUpdatedData,
+    club_events.SEASON_DELETED: SeasonDeletedData,
 }
 
 SUMMARIES = {
@@ -98,6 +100,8 @@ SUMMARIES = {
     club_events.RATING_UPDATED: "A club's ratings moved: a tournament of the club was rated, or "
     "the club was rated again (a club event)",
     club_events.SEASON_UPDATED: "A club's season table may have changed (a club event)",
+    club_events.SEASON_DELETED: "A club's season was deleted; its tournaments stay, in no "
+    "season (a club event)",
 }
 
 

@@ -118,7 +118,7 @@ class DeliveryPage(BaseModel):
 
 # -- a club's endpoints (``/v1/clubs/{id}/webhooks``): the same, with the club's event types --
 
-ClubEventType = Literal["rating.updated", "season.updated"]
+ClubEventType = Literal["rating.updated", "season.updated", "season.deleted"]
 
 
 class ClubWebhookCreate(BaseModel):

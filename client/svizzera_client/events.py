@@ -3,7 +3,7 @@ the data of each type, as in the ``webhooks`` section of ``/openapi.json`` (docs
 
 ``parse_event`` turns an envelope into the class of its ``type``; a type this client does not
 know yet comes back as a plain ``EventEnvelope`` with ``data`` as a dict. A club's events
-(``rating.updated``, ``season.updated``) name the club instead of a tournament:
+(``rating.updated``, ``season.updated``, ``season.deleted``) name the club instead of a tournament:
 ``parse_club_event`` reads them (``ClubEventEnvelope``).
 """
 
@@ -335,14 +335,26 @@ class RatingUpdatedData(BaseModel):
 
 
 class SeasonUpdatedData(BaseModel):
-    """A season's table may have changed (``get_season_standings`` reads it): by
-    ``tournament_id``, or (``None``) by a register merge that kept ``club_player_id``."""
+    """A season's table may have changed (``get_season_standings`` reads it), for a
+    ``reason``: ``tournament`` (``tournament_id``), ``merge`` (a register merge that kept
+    ``club_player_id``) or ``settings`` (the ``changed`` fields of its name and rule)."""
 
     model_config = ConfigDict(extra="ignore")
 
     season_id: int
     tournament_id: str | None
+    reason: str | None = None
     club_player_id: int | None = None
+    changed: list[str] | None = None
+
+
+class SeasonDeletedData(BaseModel):
+    """The season was deleted; ``tournaments`` of it left it and stay, in no season."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    season_id: int
+    tournaments: int
 
 
 class ClubEventEnvelope(BaseModel):
@@ -368,9 +380,15 @@ class SeasonUpdatedEvent(ClubEventEnvelope):
     data: SeasonUpdatedData
 
 
+class SeasonDeletedEvent(ClubEventEnvelope):
+    type: Literal["season.deleted"]
+    data: SeasonDeletedData
+
+
 CLUB_EVENT_CLASSES: dict[str, type[ClubEventEnvelope]] = {
     "rating.updated": RatingUpdatedEvent,
     "season.updated": SeasonUpdatedEvent,
+    "season.deleted": SeasonDeletedEvent,
 }
 
 

@@ -104,7 +104,7 @@ EventType = Literal[
     "final_phase.started",
     "tournament.finished",
 ]
-ClubEventType = Literal["rating.updated", "season.updated"]
+ClubEventType = Literal["rating.updated", "season.updated", "season.deleted"]
 """A club's event types (its outbox, its stream and its webhooks)."""
 DeliveryStatus = Literal["pending", "delivered", "failed"]
 ClockAction = Literal["start", "pause", "resume", "end"]

@@ -84,6 +84,7 @@ def test_a_club_webhook_delivers_its_events_signed(
         2,
     )
     assert (season_event.data.season_id, season_event.data.tournament_id) == (season.id, tid)
+    assert season_event.data.reason == "tournament"
     for delivery, event in zip(deliveries, events, strict=True):
         assert delivery.headers["svizzera-event-id"] == f"club:{club.id}:{event.id}"
         with pytest.raises(SignatureError):

@@ -28,10 +28,16 @@ def operations(client: ApiClient) -> dict[str, dict[str, Any]]:
     return {path: {m: op for m, op in item.items() if m in METHODS} for path, item in paths.items()}
 
 
-def played(client: ApiClient) -> tuple[Organizer, str]:
-    """A club's tournament with a played round and a webhook endpoint, authorized by the club's
-    key (an organizer of the tournament, and the club's paths' credential); its players are the
-    register's entries 1–6, the club's key is key 1, it is in the club's season 1."""
+Hooks = dict[str, str]
+"""The webhook endpoint ids of the paths: the tournament's and the club's."""
+STREAMS = ("/v1/tournaments/{tournament_id}/events", "/v1/clubs/{club_id}/events/stream")
+
+
+def played(client: ApiClient) -> tuple[Organizer, Hooks]:
+    """A club's tournament with a played round and a webhook endpoint, and one of the club,
+    authorized by the club's key (an organizer of the tournament, and the club's paths'
+    credential); its players are the register's entries 1–6, the club's key is key 1, it is in
+    the club's season 1."""
     club = client.post("/v1/clubs", json={"name": "Club"}).json()
     key = {"Authorization": f"Bearer {club['key']['key']}"}
     season = client.post(
@@ -58,10 +64,15 @@ def played(client: ApiClient) -> tuple[Organizer, str]:
         headers=t.auth,
     )
     assert hook.status_code == 201, hook.text
-    return t, str(hook.json()["id"])
+    club_hook = client.post(
+        f"/v1/clubs/{club['id']}/webhooks", json={"url": "http://127.0.0.1:9/club"}, headers=key
+    )
+    assert club_hook.status_code == 201, club_hook.text
+    return t, {"tournament": str(hook.json()["id"]), "club": str(club_hook.json()["id"])}
 
 
-def fill(path: str, t: Organizer, webhook_id: str) -> str:
+def fill(path: str, t: Organizer, hooks: Hooks) -> str:
+    webhook_id = hooks["club" if path.startswith("/v1/clubs/") else "tournament"]
     return (
         path.replace("{tournament_id}", t.id)
         .replace("{club_id}", str(t.body["club_id"]))
@@ -77,14 +88,14 @@ def fill(path: str, t: Organizer, webhook_id: str) -> str:
 
 
 def test_head_answers_like_get_without_a_body_on_every_get(client: ApiClient) -> None:
-    t, webhook_id = played(client)
+    t, hooks = played(client)
     reads = [p for p, ops in operations(client).items() if "get" in ops] + ["/docs", "/redoc"]
     assert len(reads) >= 15
     for path in reads:
-        url = fill(path, t, webhook_id)
+        url = fill(path, t, hooks)
         head = client.request("HEAD", url, headers=t.auth)
         assert head.content == b"", url
-        if path == "/v1/tournaments/{tournament_id}/events":  # a stream: its headers only
+        if path in STREAMS:  # a stream: its headers only
             assert head.status_code == 200
             assert head.headers["content-type"].startswith("text/event-stream")
             continue
@@ -95,18 +106,18 @@ def test_head_answers_like_get_without_a_body_on_every_get(client: ApiClient) ->
 
 
 def test_405_allows_every_method_of_the_path(client: ApiClient) -> None:
-    t, webhook_id = played(client)
+    t, hooks = played(client)
     for path, ops in operations(client).items():
         expected = sorted({m.upper() for m in ops} | ({"HEAD"} if "get" in ops else set()))
         refused = sorted(METHODS - set(ops))[0].upper()
-        answer = client.request(refused, fill(path, t, webhook_id), headers=t.auth)
+        answer = client.request(refused, fill(path, t, hooks), headers=t.auth)
         body = assert_problem(answer, 405, "method_not_allowed")
         assert answer.headers["allow"] == ", ".join(expected), path
         assert answer.headers["allow"] in body["detail"]
 
 
 def test_a_body_that_is_not_json_is_415_and_changes_nothing(client: ApiClient) -> None:
-    t, webhook_id = played(client)
+    t, hooks = played(client)
     with_body = [
         (method, path, op)
         for path, ops in operations(client).items()
@@ -116,7 +127,7 @@ def test_a_body_that_is_not_json_is_415_and_changes_nothing(client: ApiClient) -
     assert len(with_body) >= 6
     version = client.get(f"/v1/tournaments/{t.id}").json()["version"]
     for method, path, operation in with_body:
-        url = fill(path, t, webhook_id)
+        url = fill(path, t, hooks)
         others = {kind for body in operation.get(OTHER_BODIES, []) for kind in body["content"]}
         for headers in ({"Content-Type": "text/plain"}, {}):
             if headers.get("Content-Type") in others:
@@ -146,11 +157,11 @@ def test_a_body_that_cannot_be_decoded_is_400(client: ApiClient) -> None:
 
 
 def test_an_unknown_query_parameter_is_422_on_every_operation(client: ApiClient) -> None:
-    t, webhook_id = played(client)
+    t, hooks = played(client)
     version = client.get(f"/v1/tournaments/{t.id}").json()["version"]
     for path, ops in operations(client).items():
         for method in ops:
-            url = fill(path, t, webhook_id) + "?stauts=swiss"
+            url = fill(path, t, hooks) + "?stauts=swiss"
             answer = client.request(method.upper(), url, headers=t.auth, json={})
             body = assert_problem(answer, 422, "unknown_query_parameter")
             assert "`stauts`" in body["detail"], (method, path)

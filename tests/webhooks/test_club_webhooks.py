@@ -95,7 +95,7 @@ def test_a_finished_club_evening_is_delivered_signed_rating_and_season(
     by_type = {e["type"]: e["data"] for e in envelopes}
     assert by_type == {
         "rating.updated": {"reason": "tournament", "tournament_id": tid, "players": 4},
-        "season.updated": {"season_id": season, "tournament_id": tid},
+        "season.updated": {"season_id": season, "tournament_id": tid, "reason": "tournament"},
     }
     for arrival in arrivals:
         validate(arrival.envelope)
@@ -136,8 +136,31 @@ def test_an_endpoint_gets_only_the_types_it_asked_for_and_events_after_it_was_ma
     assert [(a.envelope["id"], a.envelope["type"]) for a in arrivals] == [
         (wanted[0], "season.updated")
     ]
-    assert arrivals[0].envelope["data"] == {"season_id": season, "tournament_id": tid}
+    assert arrivals[0].envelope["data"] == {
+        "season_id": season,
+        "tournament_id": tid,
+        "reason": "tournament",
+    }
     assert [d["event_type"] for d in items] == ["season.updated"]
+
+
+def test_a_deleted_season_is_delivered(
+    app: FastAPI, client: ApiClient, settings: Settings, receiver: Receiver
+) -> None:
+    club = new_club(client)
+    season = new_season(client, club)
+    hook = register(client, club, receiver.url, events=["season.deleted"])
+    with worker_running(app.state.engine, settings):
+        evening(client, club, FOUR, lambda _h, _a: win(1, 0), season_id=season)  # not wanted
+        gone = client.delete(f"/v1/clubs/{club.id}/seasons/{season}", headers=club.auth)
+        assert gone.status_code == 204, gone.text
+        (arrival,) = receiver.wait_for(1)
+        wait_for_status(client, club, hook["id"], "delivered")
+    assert arrival.envelope["type"] == "season.deleted"
+    assert arrival.envelope["data"] == {"season_id": season, "tournaments": 1}
+    assert arrival.envelope["id"] == 3  # after the evening's two
+    validate(arrival.envelope)
+    assert verify(hook["secret"], arrival.headers["svizzera-signature"], arrival.body)
 
 
 def test_a_failing_receiver_is_retried_then_failed_then_redelivered(

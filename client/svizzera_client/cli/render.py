@@ -30,6 +30,7 @@ from svizzera_client.events import (
     ResultRecordedEvent,
     RoundGeneratedEvent,
     RoundUndoneEvent,
+    SeasonDeletedEvent,
     SeasonUpdatedEvent,
     TournamentCreatedEvent,
     TournamentFinishedEvent,
@@ -433,8 +434,12 @@ def club_event_line(event: ClubEventEnvelope) -> str:
             summary = f"{data.tournaments} tournaments rated again, {data.players} ratings moved"
         case SeasonUpdatedEvent(data=data) if data.tournament_id is not None:
             summary = f"season {data.season_id}: tournament {data.tournament_id}"
-        case SeasonUpdatedEvent(data=data):
+        case SeasonUpdatedEvent(data=data) if data.club_player_id is not None:
             summary = f"season {data.season_id}: register entry {data.club_player_id} merged"
+        case SeasonUpdatedEvent(data=data):
+            summary = f"season {data.season_id}: {', '.join(data.changed or [])} changed"
+        case SeasonDeletedEvent(data=data):
+            summary = f"season {data.season_id} deleted, {data.tournaments} tournaments left it"
         case _:
             return f"#{event.id} {event.type}"
     return f"#{event.id} {event.type}: {summary}"
