@@ -348,7 +348,7 @@ def test_a_database_with_tournament_webhooks_upgrades_to_club_webhooks(empty_url
     delivery log stay as they were and keep working; a club registers its own beside them; a
     downgrade drops the club's and keeps the tournament's."""
     config = alembic_config(empty_url)
-    command.upgrade(config, "e8b4d2f6a913")  # the head before club webhooks
+    command.upgrade(config, "a7c3e9f1b524")  # the head before club webhooks
     engine = create_engine(empty_url)
     columns = (
         "id, name, token_hash, version, created_at, updated_at, status, seed, pairing, "
@@ -439,7 +439,7 @@ def test_a_database_with_tournament_webhooks_upgrades_to_club_webhooks(empty_url
             assert hook.status_code == 201, hook.text
     finally:
         app.state.engine.dispose()
-    command.downgrade(config, "e8b4d2f6a913")
+    command.downgrade(config, "a7c3e9f1b524")
     with engine.connect() as connection:
         kept = connection.execute(text("SELECT tournament_id FROM webhook_endpoint")).all()
         logged = connection.execute(text("SELECT count(*) FROM webhook_delivery")).scalar_one()

@@ -2,8 +2,8 @@
 tournament's event or a club's (existing endpoints and deliveries keep theirs)
 
 Revision ID: 3ff0a9d68282
-Revises: e8b4d2f6a913
-Create Date: 2026-12-02 17:30:00
+Revises: a7c3e9f1b524
+Create Date: 2026-12-02 18:00:00
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "3ff0a9d68282"
-down_revision: str | None = "e8b4d2f6a913"
+down_revision: str | None = "a7c3e9f1b524"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
