@@ -205,6 +205,10 @@ class Hub:
         """The events after ``after_seq`` (one batch), read in a worker thread."""
         return await self._db(lambda s: events_after(s, topic, after_seq))
 
+    async def ask(self, question: Callable[[Session], bool]) -> bool:
+        """A yes-or-no read (is a stream's key still live?) in the same worker threads."""
+        return await self._db(question)
+
     # -- reading new events -------------------------------------------------------------------
 
     def notify(self, topic: str) -> None:

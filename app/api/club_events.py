@@ -15,7 +15,7 @@ from app.api.routing import CommittingRoute
 from app.api.streams import EventStreamResponse, open_stream
 from app.inputs import MAX_INTEGER
 from app.read_models import ClubEventPage, ClubEventRead
-from app.services import club_events
+from app.services import club_events, clubs
 
 router = APIRouter(prefix="/v1/clubs/{club_id}", tags=["club-events"], route_class=CommittingRoute)
 
@@ -97,9 +97,10 @@ async def stream_club_events(
 ) -> EventStreamResponse:
     """The events after `Last-Event-ID` (or `after`), then new ones as they are saved: every
     event exactly once, in order, as the tournament's stream (`GET /v1/tournaments/{id}/events`)
-    with its limits, heartbeats and resume. The club key is checked when the stream opens (and
-    at every reconnection). `too_many_requests` (429) past `SVIZZERA_MAX_STREAMS` streams of
-    the worker, tournaments' and clubs' together."""
+    with its limits, heartbeats and resume. The club key is checked when the stream opens, at
+    every reconnection and once a heartbeat while it is open: a revoked or rotated key's stream
+    ends (with the comment `: access revoked`) within a heartbeat. `too_many_requests` (429)
+    past `SVIZZERA_MAX_STREAMS` streams of the worker, tournaments' and clubs' together."""
     return open_stream(
         request,
         club_events.topic(write.club_id),
@@ -107,4 +108,5 @@ async def stream_club_events(
         after=after,
         timeout=timeout,
         last_event_id=last_event_id,
+        allowed=lambda session: clubs.key_is_live(session, write),
     )

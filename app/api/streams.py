@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Callable
 from contextlib import aclosing
 
 import anyio
 from fastapi import Request
+from sqlalchemy.orm import Session
 from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
@@ -78,22 +79,37 @@ def start_after(last_event_id: str | None, after: int | None) -> int:
 
 
 async def frames(
-    hub: Hub, topic: str, *, label: str, after: int, heartbeat: float, seconds: float
+    hub: Hub,
+    topic: str,
+    *,
+    label: str,
+    after: int,
+    heartbeat: float,
+    seconds: float,
+    allowed: Callable[[Session], bool] | None = None,
 ) -> AsyncGenerator[bytes, None]:
     """Every event of ``topic`` after ``after`` exactly once, in order, then the live ones as
-    they come; ``label`` names the outbox in the stream's first comment.
+    they come; ``label`` names the outbox in the stream's first comment. ``allowed`` (a club
+    stream: is its key still live?) is asked again once a heartbeat interval, before anything
+    more is sent: a revoked key's stream ends within a heartbeat.
 
     Subscribed before the backlog is read, so nothing saved in between is missed (a new
     channel, which learns where it starts only later, makes its first subscribers read the
     database once more: ``Subscriber.catch_up``); what both bring is sent once (by ``seq``).
     """
     deadline = time.monotonic() + seconds
+    asked = time.monotonic()
     sent = after
     subscriber = hub.subscribe(topic)
     try:
         yield f"retry: 2000\n: events of {label}\n\n".encode()
         behind = True
         while not subscriber.closed:
+            if allowed is not None and time.monotonic() - asked >= heartbeat:
+                if not await hub.ask(allowed):
+                    yield b": access revoked\n\n"
+                    return
+                asked = time.monotonic()
             if behind or subscriber.lagged:
                 # From the database: the backlog, or what a lagging subscriber lost.
                 subscriber.lagged = False
@@ -134,10 +150,12 @@ def open_stream(
     after: int | None,
     timeout: float | None,
     last_event_id: str | None,
+    allowed: Callable[[Session], bool] | None = None,
 ) -> EventStreamResponse:
     """The stream of ``topic`` from ``Last-Event-ID`` (or ``after``), for at most
     ``SVIZZERA_SSE_MAX_DURATION`` seconds; ``too_many_requests`` (429) when the worker has
-    ``SVIZZERA_MAX_STREAMS`` streams open (tournaments' and clubs' together)."""
+    ``SVIZZERA_MAX_STREAMS`` streams open (tournaments' and clubs' together); ``allowed``:
+    as ``frames``."""
     settings: Settings = request.app.state.settings
     hub: Hub = request.app.state.event_hub
     if hub.subscriber_count >= settings.max_streams:
@@ -148,6 +166,12 @@ def open_stream(
     start = start_after(last_event_id, after)
     seconds = min(timeout or settings.sse_max_duration, settings.sse_max_duration)
     stream = frames(
-        hub, topic, label=label, after=start, heartbeat=settings.sse_heartbeat, seconds=seconds
+        hub,
+        topic,
+        label=label,
+        after=start,
+        heartbeat=settings.sse_heartbeat,
+        seconds=seconds,
+        allowed=allowed,
     )
     return EventStreamResponse(stream)

@@ -104,6 +104,12 @@ def check_key(session: Session, club_id: str, token: str | None) -> ClubWrite:
     return ClubWrite(club_id, key, token)
 
 
+def key_is_live(session: Session, write: ClubWrite) -> bool:
+    """Whether the key that let ``write`` through still opens the club (not revoked or
+    rotated since): an open club stream asks it again once a heartbeat."""
+    return access.club_key_id(session, write.club_id, access.hash_token(write.token)) is not None
+
+
 def lock(session: Session, write: ClubWrite) -> int:
     """Lock the club row until the transaction ends (club writes run one by one), check the key
     again under it (it may have been revoked meanwhile); returns the club's version.

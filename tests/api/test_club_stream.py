@@ -124,3 +124,31 @@ def test_the_hub_reads_both_outboxes_by_topic(app: FastAPI, client: ApiClient) -
     frame = broadcast.frame(ours[0]).decode()
     assert frame.startswith("id: 1\nevent: rating.updated\ndata: {")
     assert f'"club_id":"{club.id}"' in frame
+
+
+def test_a_revoked_key_s_open_stream_ends_within_a_heartbeat(db_url: str) -> None:
+    """A key revoked because it leaked stops what is already open too, not only the next
+    connection: the stream asks again once a heartbeat (0.3 s here) and ends; the stream of
+    the key that is kept runs on."""
+    with (
+        serve(db_url, sse_heartbeat="0.3", sse_poll_interval=NO_POLL) as base,
+        httpx.Client(base_url=base, timeout=WAIT) as http,
+    ):
+        club = new_club(http)  # type: ignore[arg-type]
+        made = http.post(f"/v1/clubs/{club.id}/keys", json={"label": "Leaked"}, headers=club.auth)
+        assert made.status_code == 201, made.text
+        leaked = {"Authorization": f"Bearer {made.json()['key']}"}
+        url = f"{base}/v1/clubs/{club.id}/events/stream?timeout=3000"
+        theirs, ours = Reader(url, headers=leaked), Reader(url, headers=club.auth)
+        for reader in (theirs, ours):
+            reader.connect()
+            reader.wait_for(0, heartbeats=1)
+        revoked = http.delete(f"/v1/clubs/{club.id}/keys/{made.json()['id']}", headers=club.auth)
+        assert revoked.status_code == 204, revoked.text
+        theirs.join(WAIT)
+        assert not theirs.is_alive() and theirs.error is None, theirs.error
+        play(http, club)
+        ours.wait_for(1, heartbeats=ours.heartbeats + 1)
+        ours.close()
+    assert theirs.events == []
+    assert [e["type"] for e in ours.events] == ["rating.updated"]
