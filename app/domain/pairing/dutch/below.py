@@ -89,9 +89,21 @@ class Below:
         for i in range(n):
             for j in bits(graph[i] >> max(i + 1, top)):
                 self.zero.append((i, j + max(i + 1, top)))
-        # The players below who may meet nobody else below: their pairs are with the bracket
-        # or the next scoregroup, which the starting duals make tight.
-        self.lone = {i for i in range(top, n) if not graph[i] >> top}
+        # The players below whom some maximum matching of the players below leaves out and
+        # who may meet none of those others (Gallai–Edmonds: the single players of D; those
+        # who may meet nobody below among them): late in a long event, the lowest scores,
+        # who have met each other. Their pairs go up, to the players below they may meet
+        # (``raised``) or to the bracket and the next scoregroup, which the starting duals
+        # make tight (``solve``).
+        below = [graph[i] >> top for i in range(top, n)]
+        exposable = Matching(below, (1 << len(below)) - 1).left_out_by_some() if below else 0
+        self.alone: set[int] = set()
+        raised = 0
+        for i in bits(exposable):
+            if not below[i] & exposable:
+                self.alone.add(i + top)
+                raised |= below[i]
+        self.raised = {i + top for i in bits(raised)}
 
     def solve(
         self,
@@ -145,14 +157,17 @@ class Below:
             incident[i].append((j, 2 * w))
             incident[j].append((i, 2 * w))
         zero: list[list[int]] = [[] for _ in range(size + 1)]
+        pairs: list[tuple[int, int]] = []  # the pairs of weight 0
         for i, j in self.zero:
-            if i in index and j in index:
-                edges.append((index[i], index[j], 0))
+            if i in index:  # ``j``, below, is never removed
+                pairs.append((index[i], index[j]))
                 if i < self.top:
                     zero[index[i]].append(index[j])
-        # Duals feasible for every pair below: 0 (``-high`` on those who may meet nobody else
-        # below, so that their pairs with the bracket are tight), or those the round's last
-        # search ended with (``Start``) when it had every player, whichever start pairs more.
+        # Duals feasible for every pair below: 0, ``-high`` on the players below left alone
+        # and ``high`` on those they may meet (so that the pairs of the ones left alone, with
+        # them or with the bracket, are tight; the pairs of the raised ones are feasible), or
+        # those the round's last search ended with (``Start``) when it had every player,
+        # whichever start pairs more.
         # The stand-in (vertex ``size``) is lowered last, after the bracket and the next
         # scoregroup: it starts feasible for the duals it meets.
         top = [k for k, i in enumerate(keep) if i < self.top] + [size] * (size % 2)
@@ -171,25 +186,35 @@ class Below:
                 ),
                 top,
                 edges,
+                pairs,
                 incident,
                 zero,
             )
         if found is None or len(found[1]) < (size + 1) // 2 - _CARRIED_SHORT:
             cold = _started(
                 with_stand_in(
-                    [high if i < self.top else -high if i in self.lone else 0 for i in keep]
+                    [
+                        high
+                        if i < self.top or i in self.raised
+                        else -high
+                        if i in self.alone
+                        else 0
+                        for i in keep
+                    ]
                 ),
                 top,
                 edges,
+                pairs,
                 incident,
                 zero,
             )
             if found is None or len(cold[1]) > len(found[1]):
                 found = cold
-        dual, matched = found
+        dual, mates = found
         final: list[int] = []
+        edges.extend((i, j, 0) for i, j in pairs)
         mate = max_weight_perfect_matching(
-            len(dual), edges, dual=dual, matched=matched, check=check, final_dual=final
+            len(dual), edges, dual=dual, mates=mates, check=check, final_dual=final
         )
         if start is not None:
             start.dual = {everyone[i]: final[k] for k, i in enumerate(keep)}
@@ -203,14 +228,16 @@ def _started(
     dual: list[int],
     lowered: Sequence[int],
     edges: Sequence[tuple[int, int, int]],
+    pairs: Sequence[tuple[int, int]],
     incident: Sequence[Sequence[tuple[int, int]]],
     zero: Sequence[Sequence[int]],
-) -> tuple[list[int], list[int]]:
+) -> tuple[list[int], list[tuple[int, int]]]:
     """A start for ``max_weight_perfect_matching``: ``dual`` (one per vertex, feasible for
     every pair with no vertex of ``lowered``), each vertex of ``lowered`` in turn set as low
     as its pairs allow (the bracket and the next scoregroup, then the bye's stand-in), which
     makes all feasible and gives each a tight pair; and a maximum matching of the tight
-    pairs (bit sets). Returns the duals and the matching (indices into ``edges``).
+    pairs (bit sets). Returns the duals and the matching's pairs. ``edges``: the pairs of
+    non-zero weight (``pairs``: those of weight 0).
 
     ``incident``: each vertex's pairs of non-zero weight (doubled) and its pairs with the
     stand-in; ``zero``: its other pairs, all of weight 0, with players below (whose duals
@@ -222,14 +249,16 @@ def _started(
         if lowest:
             dual[k] = max(lowest)
     graph = [0] * len(dual)
-    tight: dict[tuple[int, int], int] = {}
-    for k, (i, j, w) in enumerate(edges):
+    for i, j, w in edges:
         if dual[i] + dual[j] == 2 * w:
             graph[i] |= 1 << j
             graph[j] |= 1 << i
-            tight[(i, j)] = tight[(j, i)] = k
+    for i, j in pairs:
+        if dual[i] == -dual[j]:
+            graph[i] |= 1 << j
+            graph[j] |= 1 << i
     initial = Matching(graph, (1 << len(dual)) - 1).mate
-    return dual, [tight[(v, m)] for v, m in enumerate(initial) if v < m]
+    return dual, [(v, m) for v, m in enumerate(initial) if v < m]
 
 
 def _potentials(criteria: Criteria, everyone: Sequence[int], bye_games: bool) -> list[int]:

@@ -45,6 +45,7 @@ def max_weight_perfect_matching(
     *,
     dual: Sequence[int],
     matched: Sequence[int] = (),
+    mates: Sequence[tuple[int, int]] = (),
     check: Callable[[], None] | None = None,
     final_dual: list[int] | None = None,
 ) -> list[int]:
@@ -54,14 +55,15 @@ def max_weight_perfect_matching(
     Every edge counts, whatever its weight's sign (``u != v``). The search starts from the
     vertex duals ``dual``, which must be feasible for the doubled weights
     (``dual[u] + dual[v] >= 2 * weight`` for every edge), and from the edges ``matched``
-    (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``).
+    (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``) and
+    the pairs ``mates`` (vertices, each pair's first edge in ``edges`` taken; the same rules).
 
     ``final_dual``, when given, is filled with the duals the search ends with, each vertex's
     own plus those of the blossoms around it, doubled once more: ``final_dual[u] +
     final_dual[v] >= 4 * weight`` for every edge, and most pairs of the matching are tight
     under them, so that a search of a similar graph can start from them (halved).
     """
-    blossom = _Blossom(size, edges, check, dual=dual, matched=matched)
+    blossom = _Blossom(size, edges, check, dual=dual, matched=matched, mates=mates)
     mate = blossom.solve()
     if final_dual is not None:
         final_dual[:] = blossom.flat_duals()
@@ -83,6 +85,7 @@ class _Blossom:
         *,
         dual: Sequence[int] | None = None,
         matched: Sequence[int] = (),
+        mates: Sequence[tuple[int, int]] = (),
     ) -> None:
         self.n = n
         self.check = check
@@ -121,8 +124,15 @@ class _Blossom:
         for k in matched:
             self.mate[self.head[2 * k]] = 2 * k + 1
             self.mate[self.head[2 * k + 1]] = 2 * k
+        for u, v in mates:
+            p = next(p for p in self.incident[u] if self.head[p] == v)
+            self.mate[u] = p
+            self.mate[v] = p ^ 1
         self.tight = [False] * len(kept)
         self.queue: list[int] = []
+        self.root = [-1] * (2 * n)
+        """The root of the alternating tree of each labelled top-level blossom (the perfect
+        search grows the other trees on after an augmentation, ``retire``)."""
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -147,6 +157,7 @@ class _Blossom:
         self.label[w] = self.label[b] = t
         self.label_end[w] = self.label_end[b] = end
         self.best_edge[w] = self.best_edge[b] = -1
+        self.root[b] = w if end == -1 else self.root[self.owner[self.head[end]]]
         if t == 1:
             self.queue.extend(self.leaves(b))
         else:
@@ -183,6 +194,7 @@ class _Blossom:
         bb, bv, bw = self.owner[base], self.owner[v], self.owner[w]
         b = self.free_ids.pop()
         self.base[b] = base
+        self.root[b] = self.root[bb]
         self.parent[b] = -1
         self.parent[bb] = b
         path: list[int] = []
@@ -243,6 +255,7 @@ class _Blossom:
     def expand_blossom(self, b: int, end_stage: bool) -> None:
         for child in self.children[b]:
             self.parent[child] = -1
+            self.root[child] = self.root[b]
             if child < self.n:
                 self.owner[child] = child
             elif end_stage and self.dual[child] == 0:
@@ -363,6 +376,9 @@ class _Blossom:
 
     def solve(self) -> list[int]:
         n = self.n
+        # The perfect search grows the other trees on after an augmentation (``retire``):
+        # a stage then ends only when no dual move is left, instead of after one path.
+        grow_on = self.perfect
         for _ in range(n):
             if self.check is not None:
                 self.check()
@@ -374,14 +390,17 @@ class _Blossom:
             for v in range(n):
                 if self.mate[v] == -1 and self.label[self.owner[v]] == 0:
                     self.assign_label(v, 1, -1)
-            augmented = False
+            augmented = stop = False
             # The scan below runs for every edge of every stage: its lists are read through
             # locals and the slack is computed in place (the lists change in place only).
             label, owner, tight, best_edge = self.label, self.owner, self.tight, self.best_edge
             dual, head, weight, queue = self.dual, self.head, self.weight, self.queue
+            root = self.root
             while True:
-                while queue and not augmented:
+                while queue and not stop:
                     v = queue.pop()
+                    if label[owner[v]] != 1:
+                        continue  # its tree was retired after an augmentation
                     dual_v = dual[v]
                     for p in self.incident[v]:
                         w = head[p]
@@ -400,8 +419,13 @@ class _Blossom:
                                 if base >= 0:
                                     self.add_blossom(base, k)
                                 else:
+                                    trees = (root[owner[v]], root[owner[w]])
                                     self.augment(k)
                                     augmented = True
+                                    if grow_on:
+                                        self.retire(trees)
+                                    else:
+                                        stop = True
                                     break
                             elif label[w] == 0:
                                 label[w] = 2
@@ -419,7 +443,7 @@ class _Blossom:
                                 dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
                             ):
                                 best_edge[w] = k
-                if augmented:
+                if stop:
                     break
                 kind, delta, edge, blossom = self.dual_step()
                 if delta:
@@ -461,6 +485,90 @@ class _Blossom:
                     self.expand_blossom(b, True)
         return [self.head[p] if p != -1 else -1 for p in self.mate]
 
+    def retire(self, trees: tuple[int, int]) -> None:
+        """After an augmentation joined the trees rooted at ``trees``, unlabel their blossoms
+        and vertices (all matched now) and mend what the other trees recorded about them, so
+        that the stage goes on with the other trees instead of starting again from every free
+        vertex: a retired vertex is an unlabelled one, whose least-slack edge from an S-vertex
+        is looked up again; an S-blossom whose least-slack edge led to it, and an unlabelled
+        or inner vertex whose did, look theirs up again; an inner vertex of a T-blossom that
+        it had reached is reached again by another tight edge or left unlabelled; and the
+        edges around it are no longer taken as tight without a look at their slack."""
+        n = self.n
+        label, label_end, owner, root = self.label, self.label_end, self.owner, self.root
+        best_edge, best_edges, children = self.best_edge, self.best_edges, self.children
+        dead = [x for x in range(n) if label[owner[x]] and root[owner[x]] in trees]
+        tops = {owner[x] for x in dead}
+        for b in tops:
+            stack = [b]
+            while stack:
+                y = stack.pop()
+                label[y] = 0
+                label_end[y] = -1
+                best_edge[y] = -1
+                if y >= n:
+                    best_edges[y] = None
+                    stack.extend(children[y])
+        # Blossoms without dual go, as at the end of a stage (else each would cost a dual
+        # step of 0 once another tree reached it).
+        for b in tops:
+            if b >= n and self.dual[b] == 0:
+                self.expand_blossom(b, True)
+        head, dual, weight = self.head, self.dual, self.weight
+        # The tight marks are a cache of a slack of 0, which a retired vertex's edges may no
+        # longer have once the other trees move their duals: all are looked at again.
+        self.tight[:] = [False] * len(weight)
+        inner: list[int] = []
+        reached: list[tuple[int, int]] = []
+        for x in dead:
+            dual_x = dual[x]
+            best, least, end = -1, 0, -1
+            for p in self.incident[x]:
+                w = head[p]
+                bw = owner[w]
+                if label[bw] == 1:
+                    s = dual_x + dual[w] - weight[p >> 1]
+                    if best == -1 or s < least:
+                        best, least, end = p >> 1, s, p
+                elif label[w] == 2 and w != bw and label_end[w] == p ^ 1:
+                    label[w] = 0
+                    label_end[w] = -1
+                    inner.append(w)
+            best_edge[x] = best
+            if best != -1 and least <= 0:
+                reached.append((x, end))
+        for w in inner:
+            for p in self.incident[w]:
+                u = head[p]
+                if (
+                    owner[u] != owner[w]
+                    and label[owner[u]] == 1
+                    and dual[u] + dual[w] - weight[p >> 1] <= 0
+                ):
+                    label[w] = 2
+                    label_end[w] = p
+                    break
+        # A retired vertex with a tight edge from an S-vertex joins that tree at once (what
+        # a dual step of 0 would lead to).
+        for x, end in reached:
+            if label[owner[x]] == 0:
+                self.tight[end >> 1] = True
+                self.assign_label(x, 2, end)
+
+    def least_slack(self, leaves: Sequence[int], own: int) -> int:
+        """The least-slack edge from ``leaves`` to an S-blossom other than ``own`` (-1: none)."""
+        head, owner, label, dual, weight = self.head, self.owner, self.label, self.dual, self.weight
+        best, least = -1, 0
+        for x in leaves:
+            for p in self.incident[x]:
+                u = head[p]
+                if owner[u] != own and label[owner[u]] == 1:
+                    k = p >> 1
+                    s = dual[x] + dual[u] - weight[k]
+                    if best == -1 or s < least:
+                        best, least = k, s
+        return best
+
     def dual_step(self) -> tuple[int, int, int, int]:
         """The largest dual move: (kind, delta, edge, blossom); kind 1 ends the search (a free
         vertex's dual reached 0, or, for a perfect matching, no move is left: no augmenting
@@ -473,12 +581,24 @@ class _Blossom:
         for v in range(n):
             k = best_edge[v]
             if k != -1 and label[owner[v]] == 0:
+                i, j = head[2 * k], head[2 * k + 1]
+                if label[owner[j if i == v else i]] != 1:
+                    # Its S-end was retired (``retire``): look the least slack up again.
+                    k = best_edge[v] = self.least_slack([v], owner[v])
+                    if k == -1:
+                        continue
                 d = dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]
                 if kind == 0 or d < delta:
                     kind, delta, edge = 2, d, k
         for b in range(2 * n):
             k = best_edge[b]
             if k != -1 and parent[b] == -1 and label[b] == 1:
+                i, j = head[2 * k], head[2 * k + 1]
+                other = owner[j] if owner[i] == b else owner[i]
+                if label[other] != 1 or other == b:
+                    k = best_edge[b] = self.least_slack(self.leaves(b), b)
+                    if k == -1:
+                        continue
                 d = (dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]) // 2
                 if kind == 0 or d < delta:
                     kind, delta, edge = 3, d, k
