@@ -177,7 +177,7 @@ class Below:
                 dual.append(max(w - dual[j] for j, w in incident[size]))
             return dual
 
-        found: tuple[list[int], list[int]] | None = None
+        found: tuple[list[int], list[tuple[int, int]]] | None = None
         if carried is not None:
             up = exponent + lift - carried.exponent - 1
             found = _started(

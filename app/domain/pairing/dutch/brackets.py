@@ -67,11 +67,14 @@ def pair_bracket(
     *,
     check: Callable[[], None] | None = None,
     start: Start | None = None,
+    plain: dict[tuple[int, int], int] | None = None,
 ) -> BracketPairing:
     """Pair the bracket ``mdps + residents`` (indices in pairing order) by Art. 3–4.
 
     ``start``: what the round's last matching over everybody below left (``below.Start``),
-    updated by this bracket's."""
+    updated by this bracket's. ``plain``: the weights of the pairs of the bracket and the
+    next scoregroup without the C4/C5 and C9 fields, shared by the bracket's matchings (with
+    the next scoregroup, then with everybody below): filled by the first, read by the next."""
     bracket = [*mdps, *residents]
     criteria = criteria.within([*bracket, *scope.following])
     following = set(scope.following)
@@ -107,7 +110,15 @@ def pair_bracket(
                     found[(higher, lower)] = weight
         return found
 
-    base = weights(range(top))
+    if plain and scope.completion and not scope.bye_games and following:
+        # The same pairs as the matching with the next scoregroup, which left out C4/C5:
+        # that field (the highest) added above the others, as ``Criteria.quality`` packs it.
+        under = criteria.layout.under_completion
+        base = {(a, b): (criteria.completion(a, b) << under) | w for (a, b), w in plain.items()}
+    else:
+        base = weights(range(top))
+        if plain is not None and not scope.completion and not scope.bye_games and following:
+            plain.update(base)
     # Over everybody below, the heaviest matching is searched from the players below paired
     # among themselves (``below``); over everybody only when that cannot pair them all.
     below = (

@@ -174,6 +174,19 @@ class Criteria:
         self._met_cache: list[list[int]] = []
         """C1's bit sets once built (``_met``): a list shared by the copies of ``within``."""
 
+    def with_bye(self, bye_score: Score | None, played_ranks: Mapping[int, int]) -> Criteria:
+        """These criteria once the bye's score is fixed (C5): the same players, meetings and
+        colours (and C1's bit sets, built once a round), with C2/C5's candidates and C9's
+        ranks of that score."""
+        fixed = copy(self)
+        fixed.bye_score = bye_score
+        fixed.played_ranks = played_ranks
+        fixed.candidate = [
+            bye_score is not None and player.bye_eligible and player.score <= bye_score
+            for player in self.players
+        ]
+        return fixed
+
     def within(self, players: Sequence[int]) -> Criteria:
         """These criteria for a matching of ``players`` whose score fields count only pairs
         among ``players``, as a bracket's with the next scoregroup do (a pair with a player

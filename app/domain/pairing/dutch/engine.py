@@ -60,20 +60,18 @@ def pair_dutch(round_: DutchInput, *, deadline: Deadline = NO_DEADLINE) -> Dutch
         forbidden[a] = forbidden.get(a, frozenset()) | {b}
         forbidden[b] = forbidden.get(b, frozenset()) | {a}
 
-    def criteria_with(bye: ByePlan | None) -> Criteria:
-        return Criteria(
-            players,
-            played_rounds=played_rounds,
-            last_round=round_.round_number == round_.total_rounds,
-            top_line=Score(played_rounds * max(table.win, table.draw)),
-            bye_score=bye.score if bye else None,
-            played_ranks=bye.played_ranks if bye else {},
-            forbidden=forbidden,
-        )
-
+    absolute = Criteria(
+        players,
+        played_rounds=played_rounds,
+        last_round=round_.round_number == round_.total_rounds,
+        top_line=Score(played_rounds * max(table.win, table.draw)),
+        bye_score=None,
+        played_ranks={},
+        forbidden=forbidden,
+    )
     # The absolute criteria fix the bye's score; the weights then depend on it (C5, C9).
-    plan = plan_bye(criteria_with(None))
-    criteria = criteria_with(plan)
+    plan = plan_bye(absolute)
+    criteria = absolute.with_bye(plan.score, plan.played_ranks)
     records: list[BracketRecord] = []
     pairs, bye = _pair_brackets(criteria, plan, check, records)
     ordered = _board_order(players, pairs)
@@ -119,6 +117,7 @@ def _pair_brackets(
         resident_score = players[residents[0]].score
         bye_here = odd and plan.score is not None and plan.score >= resident_score
         result: BracketPairing | None = None
+        plain: dict[tuple[int, int], int] = {}  # the weights shared with ``pair_bracket``
         how, scope = "alone", Scope()
         if not following:
             scope = Scope(completion=odd, bye_games=bye_games)
@@ -131,7 +130,7 @@ def _pair_brackets(
                     result = local
             if result is None and players[following[0]].score != plan.score:
                 how = "next"
-                result = _pair_with_next(criteria, mdps, residents, following, below, check)
+                result = _pair_with_next(criteria, mdps, residents, following, below, check, plain)
         if result is None:
             how, scope = "rest", Scope(completion=True, bye_games=bye_games)
             result = pair_bracket(
@@ -147,6 +146,7 @@ def _pair_brackets(
                 ),
                 check=check,
                 start=start,
+                plain=plain,
             )
             bye_games = _bye_games_next(criteria, plan, result, following)
         else:
@@ -181,10 +181,14 @@ def _pair_with_next(
     following: Sequence[int],
     below: Sequence[int],
     check: Callable[[], None] | None,
+    plain: dict[tuple[int, int], int] | None = None,
 ) -> BracketPairing | None:
     """The bracket paired together with the next scoregroup (C8 exact), when what that
-    leaves unpaired can still be paired with everybody below (C4); else ``None``."""
-    near = pair_bracket(criteria, mdps, residents, Scope(following=following), check=check)
+    leaves unpaired can still be paired with everybody below (C4); else ``None``.
+    ``plain``: filled with the pairs' weights (``pair_bracket``)."""
+    near = pair_bracket(
+        criteria, mdps, residents, Scope(following=following), check=check, plain=plain
+    )
     left = [v for v in [*near.floaters, *following] if v not in near.partner]
     return near if completable(criteria, [*left, *below]) else None
 
