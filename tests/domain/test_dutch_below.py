@@ -17,7 +17,7 @@ from app.domain.pairing.dutch import below as below_module
 from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.below import Below
 from app.domain.pairing.dutch.criteria import Criteria
-from app.domain.pairing.dutch.matching import max_weight_perfect_matching
+from app.domain.pairing.dutch.matching import max_weight_matching, max_weight_perfect_matching
 from app.domain.pairing.dutch.state import Float, PlayerState, Strength
 from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPairing
 from app.domain.types import PlayerId, Score
@@ -112,6 +112,59 @@ def test_the_final_duals_are_a_feasible_start_for_the_same_search(
     weight = {(a, b): w for a, b, w in edges} | {(b, a): w for a, b, w in edges}
     assert sum(weight[(v, mate[v])] for v in range(n) if v < mate[v]) == sum(
         weight[(v, again[v])] for v in range(n) if v < again[v]
+    )
+
+
+@st.composite
+def fields(draw: st.DrawFn) -> tuple[int, Edges, list[int], list[int]]:
+    """Graphs shaped like a bracket over everybody below: weighted pairs among the first
+    players, weight 0 for every pair with a player below, dense or sparse, with feasible
+    duals (some pulled down to make pairs tight) and a matching of tight pairs to start from:
+    many free players and ties, so that the perfect search grows many trees at once,
+    retires the two an augmentation joins and goes on with the others (``_Blossom.retire``)."""
+    n = draw(st.integers(10, 36))
+    top = draw(st.integers(0, n))
+    density = draw(st.sampled_from([0.15, 0.3, 0.6, 0.9]))
+    heaviest = draw(st.sampled_from([1, 2, 5, 20]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    edges = [
+        (a, b, rng.randint(0, heaviest) if a < top else 0)
+        for a, b in combinations(range(n), 2)
+        if rng.random() < density
+    ]
+    dual = [max([2 * w for a, b, w in edges if v in (a, b)] + [0]) for v in range(n)]
+    for v in rng.sample(range(n), n):
+        around = [2 * w - dual[b if a == v else a] for a, b, w in edges if v in (a, b)]
+        if around and rng.random() < 0.7:
+            dual[v] = max(around)
+    matched: list[int] = []
+    used: set[int] = set()
+    for k, (a, b, w) in enumerate(edges):
+        if dual[a] + dual[b] == 2 * w and not {a, b} & used and rng.random() < 0.5:
+            matched.append(k)
+            used |= {a, b}
+    return n, edges, dual, matched
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields())
+def test_the_perfect_search_over_many_trees_weighs_what_a_maximum_matching_does(
+    graph: tuple[int, Edges, list[int], list[int]],
+) -> None:
+    """Too many players for brute force: the heaviest perfect matching weighs what the
+    heaviest matching does once every pair is lifted by more than all weights together (a
+    perfect matching, when there is one, then outweighs every other)."""
+    n, edges, dual, matched = graph
+    mate = max_weight_perfect_matching(n, edges, dual=dual, matched=matched)
+    lift = 1 + 2 * sum(w for _, _, w in edges)
+    heaviest = max_weight_matching(n, [(a, b, w + lift) for a, b, w in edges])
+    weight = {(a, b): w for a, b, w in edges} | {(b, a): w for a, b, w in edges}
+    if -1 in heaviest:
+        assert -1 in mate
+        return
+    assert all(m != -1 and mate[m] == v for v, m in enumerate(mate))
+    assert sum(weight[(v, mate[v])] for v in range(n) if v < mate[v]) == sum(
+        weight[(v, heaviest[v])] for v in range(n) if v < heaviest[v]
     )
 
 

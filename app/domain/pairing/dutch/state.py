@@ -105,22 +105,16 @@ def _state(
     table: PointsTable,
     rank: int,
 ) -> PlayerState:
-    colours = tuple(
-        record.colour
-        for record in player.history
-        if record.outcome.played and record.colour is not None
-    )
+    # The games played, read once (late in a long event a history holds hundreds of rounds).
+    games = [record for record in player.history if record.outcome.played]
+    colours = tuple(record.colour for record in games if record.colour is not None)
     preference, strength, imbalance, repeated = colour_preference(colours)
     return PlayerState(
         id=player.id,
         number=player.number,
         rank=rank,
         score=scores[player.id][-1],
-        opponents=frozenset(
-            record.opponent
-            for record in player.history
-            if record.outcome.played and record.opponent is not None
-        ),
+        opponents=frozenset(record.opponent for record in games if record.opponent is not None),
         colours=colours,
         preference=preference,
         strength=strength,
@@ -162,10 +156,10 @@ def colour_preference(
 def bye_eligible(player: DutchPlayer, table: PointsTable) -> bool:
     """C2 (C.04.1 Art. 4): no PAB for a player who already scored, in one single round and
     without playing, as many points as a win (a PAB, a forfeit win, a full-point bye)."""
-    return not any(
-        not record.outcome.played and record.outcome.points(table) >= table.win
-        for record in player.history
-    )
+    spoiling = {
+        outcome for outcome in Outcome if not outcome.played and outcome.points(table) >= table.win
+    }
+    return not any(record.outcome in spoiling for record in player.history)
 
 
 def float_in(
