@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from itertools import accumulate
 from typing import cast
 
@@ -156,10 +157,17 @@ def colour_preference(
 def bye_eligible(player: DutchPlayer, table: PointsTable) -> bool:
     """C2 (C.04.1 Art. 4): no PAB for a player who already scored, in one single round and
     without playing, as many points as a win (a PAB, a forfeit win, a full-point bye)."""
-    spoiling = {
-        outcome for outcome in Outcome if not outcome.played and outcome.points(table) >= table.win
-    }
+    spoiling = _spoiling(table)
     return not any(record.outcome in spoiling for record in player.history)
+
+
+@cache
+def _spoiling(table: PointsTable) -> frozenset[Outcome]:
+    """The outcomes that end C2's eligibility under ``table`` (``bye_eligible``), worked out
+    once per table rather than once per player."""
+    return frozenset(
+        outcome for outcome in Outcome if not outcome.played and outcome.points(table) >= table.win
+    )
 
 
 def float_in(
