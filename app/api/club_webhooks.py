@@ -22,7 +22,14 @@ from app.api.webhook_schemas import (
     ClubWebhookRead,
     DeliveryStatus,
 )
-from app.api.webhooks import DeliveryId, IfNoneMatch, WebhookId, app_settings, conditional
+from app.api.webhooks import (
+    DeliveryId,
+    IfNoneMatch,
+    WebhookId,
+    app_settings,
+    conditional,
+    delivery_log,
+)
 from app.services import club_webhooks, webhooks
 from app.settings import Settings
 
@@ -166,18 +173,8 @@ def list_club_deliveries(
 ) -> ClubDeliveryPage:
     """Status, attempts, the last answer (`last_status_code`, `last_error`) and when the next
     attempt is due."""
-    found = webhooks.deliveries(
-        session,
-        owner,
-        webhook_id,
-        status=status_filter,
-        before=paging.decode_id(cursor),
-        limit=limit + 1,
-    )
-    page = ClubDeliveryPage(
-        items=[delivery(d) for d in found[:limit]],
-        next_cursor=paging.next_cursor([d.id for d in found], limit),
-    )
+    found, next_cursor = delivery_log(session, owner, webhook_id, status_filter, limit, cursor)
+    page = ClubDeliveryPage(items=[delivery(d) for d in found], next_cursor=next_cursor)
     conditional(response, if_none_match, page)
     return page
 

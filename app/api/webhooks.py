@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import pydantic_core
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response, status
+from sqlalchemy.orm import Session
 
 from app.api import paging
 from app.api.deps import Credentials, SessionDep, TournamentId
@@ -163,6 +164,27 @@ def delete_webhook(webhook_id: WebhookId, owner: OrganizerDep, session: SessionD
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
+def delivery_log(
+    session: Session,
+    owner: webhooks.Owner,
+    webhook_id: int,
+    status_filter: DeliveryStatus | None,
+    limit: int,
+    cursor: str | None,
+) -> tuple[list[webhooks.Delivery], str | None]:
+    """One page of an endpoint's delivery log (a tournament's or a club's) and the cursor of
+    the next, if any."""
+    found = webhooks.deliveries(
+        session,
+        owner,
+        webhook_id,
+        status=status_filter,
+        before=paging.decode_id(cursor),
+        limit=limit + 1,
+    )
+    return found[:limit], paging.next_cursor([d.id for d in found], limit)
+
+
 @router.get(
     "/{webhook_id}/deliveries",
     operation_id="webhooks-deliveries-list",
@@ -184,18 +206,8 @@ def list_deliveries(
 ) -> DeliveryPage:
     """Status, attempts, the last answer (`last_status_code`, `last_error`) and when the next
     attempt is due."""
-    found = webhooks.deliveries(
-        session,
-        owner,
-        webhook_id,
-        status=status_filter,
-        before=paging.decode_id(cursor),
-        limit=limit + 1,
-    )
-    page = DeliveryPage(
-        items=[delivery(d) for d in found[:limit]],
-        next_cursor=paging.next_cursor([d.id for d in found], limit),
-    )
+    found, next_cursor = delivery_log(session, owner, webhook_id, status_filter, limit, cursor)
+    page = DeliveryPage(items=[delivery(d) for d in found], next_cursor=next_cursor)
     conditional(response, if_none_match, page)
     return page
 
