@@ -78,6 +78,30 @@ def test_the_matching_is_maximum_and_valid(graph: Graph, leave_out: int) -> None
 
 
 @settings(max_examples=300, deadline=None)
+@given(graph=graphs(max_size=11), data=st.data())
+def test_a_matching_started_from_another_sets_pairs_is_maximum_with_the_same_byes(
+    graph: Graph, data: st.DataObject
+) -> None:
+    """``start``: the pairs of an earlier matching (of other players, possibly over edges
+    this set may not use) are only where the search begins: the matching is maximum and
+    leaves out by some exactly the players a fresh one does."""
+    earlier = Matching(graph, data.draw(st.integers(0, everyone(graph))))
+    free = data.draw(st.integers(0, everyone(graph)))
+    narrower = tuple(row & data.draw(st.integers(0, everyone(graph))) for row in graph)
+    narrower = tuple(
+        sum(1 << u for u in bits(narrower[v]) if narrower[u] >> v & 1) for v in range(len(graph))
+    )
+    started = Matching(narrower, free, start=earlier.mate)
+
+    assert started.exposed.bit_count() == free.bit_count() - 2 * largest(narrower, free)
+    for v in bits(free):
+        mate = started.mate[v]
+        if mate != -1:
+            assert started.mate[mate] == v and narrower[v] >> mate & 1 and free >> mate & 1
+    assert started.left_out_by_some() == Matching(narrower, free).left_out_by_some()
+
+
+@settings(max_examples=300, deadline=None)
 @given(graph=graphs(max_size=11))
 def test_left_out_by_some_are_exactly_the_byes_that_leave_a_round(graph: Graph) -> None:
     matching = Matching(graph, everyone(graph))

@@ -53,10 +53,19 @@ class Matching:
     """A maximum matching of the players in ``free``, kept up to date by ``pair``/``unpair``.
 
     ``mate[v]`` is ``v``'s partner (``-1``: none); ``exposed`` the free players left unpaired.
+    ``start``: an earlier matching's ``mate`` over the same players (of other free players,
+    or of a graph with more edges): its pairs that still may be made are taken first, so a
+    set close to the earlier one needs few searches. The matching found is maximum whatever
+    the start.
     """
 
     def __init__(
-        self, adjacency: Sequence[int], free: int, *, deadline: Deadline = NO_DEADLINE
+        self,
+        adjacency: Sequence[int],
+        free: int,
+        *,
+        deadline: Deadline = NO_DEADLINE,
+        start: Sequence[int] = (),
     ) -> None:
         self._adjacency = adjacency
         self._deadline = deadline
@@ -68,8 +77,16 @@ class Matching:
         self._tree: tuple[int, list[int]] | None = None
         """The parent links of ``partners``' last search, for the ``pair`` that follows it."""
         mate = self.mate
-        # Greedy in order first: the search in order takes these pairs when it can.
+        # The pairs of ``start`` (an earlier matching's ``mate``) among the free players that
+        # may meet first, when given; then greedy in order: the search in order takes these
+        # pairs when it can.
         unmatched = free
+        if start:
+            for v in bits(free):
+                u = start[v]
+                if u > v and unmatched >> u & 1 and adjacency[v] >> u & 1:
+                    unmatched &= ~((1 << v) | (1 << u))
+                    mate[v], mate[u] = u, v
         for v in bits(free):
             if unmatched >> v & 1:
                 unmatched &= ~(1 << v)

@@ -164,6 +164,12 @@ def pair_bracket(
             removed.update((mdp, partner))
     remainder = [v for v in residents if v not in removed]
     inner = set(remainder)
+    if len(remainder) < 2 and not (following and not scope.below):
+        # No pair is left to make in the bracket: the first matching, less the MDPs' pairs,
+        # is a heaviest one of the rest (Art. 4 orders nothing more). Only a matching with
+        # the next scoregroup alone is searched again: which of its equally heavy matchings
+        # is returned decides who of the next scoregroup is left for C4's check.
+        return BracketPairing(pairs, [v for v in bracket if v not in removed], mate)
     s1_size = sum(1 for v in remainder if mate.get(v, -1) in inner) // 2
     tie, width = _remainder_order(remainder, s1_size)
     mate = solve(tie, width, removed)

@@ -4,14 +4,19 @@ The completion criterion asks, at every bracket, that a pairing obeying the abso
 C1–C3 still exists for everybody left, with at most one player unpaired, who must be able to
 take the pairing-allocated bye (C2, C5). That is a question about a *maximum cardinality
 matching* in the graph of allowed meetings, answered by the blossom search the other systems
-use (``matching.Matching``) on the graph as bit sets (``Criteria.adjacency``): in a Swiss field
+use (``matching.Matching``) on the graph as bit sets (``Criteria.graph``): in a Swiss field
 almost everybody may still meet almost everybody, and a bit set scans a player's thousands of
 possible opponents in one operation.
+
+A round asks it of many sets of players, each the last one less a few paired and plus a few
+moved down: the graph of the whole round is built once and each set is a mask of it, and each
+search starts from the pairs of the last maximum matching found (``Shared.mate``) that are
+still among the set. Only the searches' length depends on that start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.matching import Matching, bits
@@ -29,14 +34,20 @@ class MaximumMatching:
     def __init__(
         self, criteria: Criteria, vertices: Sequence[int], apart: Collection[int] = ()
     ) -> None:
-        self.vertices = list(vertices)
-        everyone = (1 << len(self.vertices)) - 1
-        self._matching = Matching(criteria.adjacency(self.vertices, apart), everyone)
-        self.size = (len(self.vertices) - self._matching.exposed.bit_count()) // 2
+        graph = criteria.graph()
+        if apart:
+            together = _mask(apart)
+            graph = graph.copy()
+            for v in apart:
+                graph[v] &= ~together
+        shared = criteria.shared
+        self._matching = Matching(graph, _mask(vertices), start=shared.mate)
+        shared.mate = self._matching.mate
+        self.size = (len(vertices) - self._matching.exposed.bit_count()) // 2
 
     def exposable(self) -> set[int]:
         """Every vertex left unpaired by at least one maximum matching."""
-        return {self.vertices[i] for i in bits(self._matching.left_out_by_some())}
+        return set(bits(self._matching.left_out_by_some()))
 
 
 def maximum_matching(
@@ -55,3 +66,10 @@ def completable(criteria: Criteria, players: Sequence[int]) -> bool:
     if matching.size < len(players) // 2:
         return False
     return any(criteria.candidate[v] for v in matching.exposable())
+
+
+def _mask(players: Iterable[int]) -> int:
+    mask = 0
+    for v in players:
+        mask |= 1 << v
+    return mask

@@ -132,6 +132,19 @@ class Layout:
         return ""
 
 
+class Shared:
+    """What one round's criteria build once and their copies share: C1's bit sets (``met``),
+    the graph of allowed meetings (``graph``), and the last maximum matching found in it
+    (``mate``, a mate list), from which the next is started (``completion``)."""
+
+    __slots__ = ("graph", "mate", "met")
+
+    def __init__(self) -> None:
+        self.met: list[int] | None = None
+        self.graph: list[int] | None = None
+        self.mate: list[int] = []
+
+
 class Criteria:
     """The criteria of one round over ``players`` (present players, in pairing order).
 
@@ -171,8 +184,8 @@ class Criteria:
             bye_score is not None and player.bye_eligible and player.score <= bye_score
             for player in players
         ]
-        self._met_cache: list[list[int]] = []
-        """C1's bit sets once built (``_met``): a list shared by the copies of ``within``."""
+        self.shared = Shared()
+        """What the round's copies of these criteria (``with_bye``, ``within``) share."""
 
     def with_bye(self, bye_score: Score | None, played_ranks: Mapping[int, int]) -> Criteria:
         """These criteria once the bye's score is fixed (C5): the same players, meetings and
@@ -251,10 +264,19 @@ class Criteria:
             graph.append(everyone & ~forbidden)
         return graph
 
+    def graph(self) -> list[int]:
+        """``adjacency`` of every player of the round, in order: built once a round (shared
+        by the copies), for the questions asked of many sets of players in turn (C4)."""
+        shared = self.shared
+        if shared.graph is None:
+            shared.graph = self.adjacency(range(len(self.players)))
+        return shared.graph
+
     def _met(self) -> list[int]:
         """C1 as bit sets over the players in order: bit ``j`` of entry ``v`` is set when
         ``v`` has met ``j``. Built once a round, on the first call (of any copy)."""
-        if not self._met_cache:
+        shared = self.shared
+        if shared.met is None:
             index = {player_id: j for j, player_id in enumerate(self.ids)}
             met = []
             for opponents in self.opponents:
@@ -264,8 +286,8 @@ class Criteria:
                     if j is not None:
                         mask |= 1 << j
                 met.append(mask)
-            self._met_cache.append(met)
-        return self._met_cache[0]
+            shared.met = met
+        return shared.met
 
     def colours_allowed(self, a: int, b: int) -> bool:
         """C3 alone: not two absolute preferences for the same colour, unless a topscorer
