@@ -195,9 +195,10 @@ def _mdp_order(mdps: Sequence[int], residents: Sequence[int]) -> tuple[Ties, int
     digits = base**count
     tie: Ties = {}
     for k, mdp in enumerate(mdps):
+        place = base ** (count - 1 - k)
+        paired = (1 << (count - 1 - k)) * digits
         for j, resident in enumerate(residents):
-            place = base ** (count - 1 - k)
-            tie[(mdp, resident)] = (1 << (count - 1 - k)) * digits + (len(residents) - j) * place
+            tie[(mdp, resident)] = paired + (len(residents) - j) * place
     return tie, (1 << count).bit_length() + digits.bit_length() + 1
 
 
