@@ -6,7 +6,7 @@ as the fallback and is what these tests compare with, round by round."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 
 import pytest
@@ -42,6 +42,29 @@ def _best_perfect(weight: dict[tuple[int, int], int], free: tuple[int, ...]) -> 
     return best
 
 
+def _pull_down_and_match(
+    order: Iterable[int],
+    edges: Edges,
+    dual: list[int],
+    pull: Callable[[], bool],
+    take: Callable[[], bool],
+) -> list[int]:
+    """Pull some vertices' duals (in ``order``, when ``pull()``) down as far as their pairs
+    allow, which makes those pairs tight; return a matching of tight pairs (those ``take()``
+    accepts), as indices into ``edges``."""
+    for v in order:
+        around = [2 * w - dual[b if a == v else a] for a, b, w in edges if v in (a, b)]
+        if around and pull():
+            dual[v] = max(around)
+    matched: list[int] = []
+    used: set[int] = set()
+    for k, (a, b, w) in enumerate(edges):
+        if dual[a] + dual[b] == 2 * w and not {a, b} & used and take():
+            matched.append(k)
+            used |= {a, b}
+    return matched
+
+
 @st.composite
 def started(draw: st.DrawFn) -> tuple[int, Edges, list[int], list[int]]:
     """A graph with weights of any sign (some packed like the criteria), feasible duals for
@@ -58,17 +81,11 @@ def started(draw: st.DrawFn) -> tuple[int, Edges, list[int], list[int]]:
     dual = [max((2 * w for a, b, w in edges if v in (a, b)), default=0) for v in range(n)]
     dual = [max(d, 0) for d in dual]
     dual = [d + draw(st.sampled_from([0, 0, 1, 5])) for d in dual]
-    for v in range(n):
-        around = [2 * w - dual[b if a == v else a] for a, b, w in edges if v in (a, b)]
-        if around and draw(st.booleans()):
-            dual[v] = max(around)
-    matched: list[int] = []
-    used: set[int] = set()
-    for k, (a, b, w) in enumerate(edges):
-        if dual[a] + dual[b] == 2 * w and not {a, b} & used and draw(st.booleans()):
-            matched.append(k)
-            used |= {a, b}
-    return n, edges, dual, matched
+
+    def coin() -> bool:
+        return draw(st.booleans())
+
+    return n, edges, dual, _pull_down_and_match(range(n), edges, dual, coin, coin)
 
 
 @settings(max_examples=400, deadline=None)
@@ -133,16 +150,13 @@ def fields(draw: st.DrawFn) -> tuple[int, Edges, list[int], list[int]]:
         if rng.random() < density
     ]
     dual = [max([2 * w for a, b, w in edges if v in (a, b)] + [0]) for v in range(n)]
-    for v in rng.sample(range(n), n):
-        around = [2 * w - dual[b if a == v else a] for a, b, w in edges if v in (a, b)]
-        if around and rng.random() < 0.7:
-            dual[v] = max(around)
-    matched: list[int] = []
-    used: set[int] = set()
-    for k, (a, b, w) in enumerate(edges):
-        if dual[a] + dual[b] == 2 * w and not {a, b} & used and rng.random() < 0.5:
-            matched.append(k)
-            used |= {a, b}
+    matched = _pull_down_and_match(
+        rng.sample(range(n), n),
+        edges,
+        dual,
+        lambda: rng.random() < 0.7,
+        lambda: rng.random() < 0.5,
+    )
     return n, edges, dual, matched
 
 

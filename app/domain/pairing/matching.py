@@ -18,7 +18,7 @@ are ``p``'s neighbours among the even vertices of the search from ``p'`` (``part
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from app.domain.deadline import NO_DEADLINE, Deadline
@@ -30,6 +30,14 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def mask(players: Iterable[int]) -> int:
+    """The bit set of ``players`` (the inverse of ``bits``)."""
+    found = 0
+    for v in players:
+        found |= 1 << v
+    return found
 
 
 def component(graph: Sequence[int], start: int) -> int:

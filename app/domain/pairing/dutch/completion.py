@@ -16,10 +16,10 @@ still among the set. Only the searches' length depends on that start.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 
 from app.domain.pairing.dutch.criteria import Criteria
-from app.domain.pairing.matching import Matching, bits
+from app.domain.pairing.matching import Matching, bits, mask
 
 __all__ = ["MaximumMatching", "completable", "maximum_matching"]
 
@@ -36,12 +36,12 @@ class MaximumMatching:
     ) -> None:
         graph = criteria.graph()
         if apart:
-            together = _mask(apart)
+            together = mask(apart)
             graph = graph.copy()
             for v in apart:
                 graph[v] &= ~together
         shared = criteria.shared
-        self._matching = Matching(graph, _mask(vertices), start=shared.mate)
+        self._matching = Matching(graph, mask(vertices), start=shared.mate)
         shared.mate = self._matching.mate
         self.size = (len(vertices) - self._matching.exposed.bit_count()) // 2
 
@@ -66,10 +66,3 @@ def completable(criteria: Criteria, players: Sequence[int]) -> bool:
     if matching.size < len(players) // 2:
         return False
     return any(criteria.candidate[v] for v in matching.exposable())
-
-
-def _mask(players: Iterable[int]) -> int:
-    mask = 0
-    for v in players:
-        mask |= 1 << v
-    return mask

@@ -180,10 +180,7 @@ class Criteria:
             player.preference if player.absolute else None for player in players
         ]
         self.topscorer = [last_round and 2 * player.score > top_line for player in players]
-        self.candidate = [
-            bye_score is not None and player.bye_eligible and player.score <= bye_score
-            for player in players
-        ]
+        self.candidate = _candidates(self.players, bye_score)
         self.shared = Shared()
         """What the round's copies of these criteria (``with_bye``, ``within``) share."""
 
@@ -194,10 +191,7 @@ class Criteria:
         fixed = copy(self)
         fixed.bye_score = bye_score
         fixed.played_ranks = played_ranks
-        fixed.candidate = [
-            bye_score is not None and player.bye_eligible and player.score <= bye_score
-            for player in self.players
-        ]
+        fixed.candidate = _candidates(self.players, bye_score)
         return fixed
 
     def within(self, players: Sequence[int]) -> Criteria:
@@ -347,6 +341,14 @@ class Criteria:
         for met in _colour_fields(lo, h):
             weight = (weight << lay.count) | (in_bracket and met)
         return _float_fields(weight, h, lo, in_bracket, lay)
+
+
+def _candidates(players: Sequence[PlayerState], bye_score: Score | None) -> list[bool]:
+    """C2 and C5: who may take the bye of score ``bye_score`` (nobody without a bye)."""
+    return [
+        bye_score is not None and player.bye_eligible and player.score <= bye_score
+        for player in players
+    ]
 
 
 def _colour_fields(p: PlayerState, o: PlayerState) -> tuple[bool, bool, bool, bool]:

@@ -8,14 +8,14 @@ more points, an upfloater with fewer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from app.domain.deadline import NO_DEADLINE, Deadline
 from app.domain.pairing.lim import paths
 from app.domain.pairing.lim.halves import Halves, pair_halves
 from app.domain.pairing.lim.unmet import Unmet
-from app.domain.pairing.matching import Matching, bits, lowest
+from app.domain.pairing.matching import Matching, bits, lowest, mask
 
 Pairs = list[tuple[int, int]]
 
@@ -125,7 +125,7 @@ class _Procedure:
             self.move(mover, group, neighbour, ODD)
             self.note(paths.ODD_GROUP_FLOATER)
         players = sorted(group.members)
-        matching = Matching(self.unmet, _mask(players), deadline=self.deadline)
+        matching = Matching(self.unmet, mask(players), deadline=self.deadline)
         completed = self.complete(group, players, upfloaters_first=not downward, matching=matching)
         if completed is None:  # the matching is maximum again: it tells how many stay unpaired
             unpaired = matching.exposed.bit_count()
@@ -143,7 +143,7 @@ class _Procedure:
         """Step 3.1: islands swap, one exchange each, with the neighbour's nearest able player."""
         if len(group.members) < 2:
             return  # a player alone is an odd group, not an island
-        members = _mask(group.members)
+        members = mask(group.members)
         islands = [p for p in sorted(group.members) if not self.unmet[p] & members]
         if not islands:
             return
@@ -163,7 +163,7 @@ class _Procedure:
             group.members.remove(island)
             neighbour.members.add(island)
             self.move(island, group, neighbour, ISLAND)
-            others = _mask(group.members - listed)
+            others = mask(group.members - listed)
             for candidate in natives:
                 if self.unmet[candidate] & others:
                     neighbour.members.remove(candidate)
@@ -190,7 +190,7 @@ class _Procedure:
         ``players`` already built.
         """
         if matching is None:
-            matching = Matching(self.unmet, _mask(players), deadline=self.deadline)
+            matching = Matching(self.unmet, mask(players), deadline=self.deadline)
         if not matching.perfect:
             return None
         down = [p for p in players if self.doubled(p) > group.doubled_score]
@@ -463,7 +463,7 @@ def _pair_median(
     while True:
         if short <= 0:
             players = sorted(median.members)
-            matching = Matching(procedure.unmet, _mask(players), deadline=procedure.deadline)
+            matching = Matching(procedure.unmet, mask(players), deadline=procedure.deadline)
             short = matching.exposed.bit_count()
             completed = procedure.complete(
                 median, players, upfloaters_first=True, matching=matching
@@ -486,7 +486,3 @@ def _pair_median(
             procedure.move(player, source, median, UNDONE)
         median.members |= settled.members
         short -= len(settled.members)
-
-
-def _mask(players: Iterable[int]) -> int:
-    return sum(1 << p for p in players)
