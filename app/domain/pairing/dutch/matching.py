@@ -120,6 +120,8 @@ class _Blossom:
         self.best_edge = [-1] * (2 * n)
         self.best_edges: list[list[int] | None] = [None] * (2 * n)
         self.free_ids = list(range(n, 2 * n))
+        self.in_use: set[int] = set()
+        """The blossoms (ids ``n..2n-1``) that exist now, top-level or nested."""
         self.dual = [top // 2] * n + [0] * n if dual is None else [*(2 * d for d in dual), *[0] * n]
         for k in matched:
             self.mate[self.head[2 * k]] = 2 * k + 1
@@ -193,6 +195,7 @@ class _Blossom:
         v, w = self.head[2 * k], self.head[2 * k + 1]
         bb, bv, bw = self.owner[base], self.owner[v], self.owner[w]
         b = self.free_ids.pop()
+        self.in_use.add(b)
         self.base[b] = base
         self.root[b] = self.root[bb]
         self.parent[b] = -1
@@ -224,27 +227,39 @@ class _Blossom:
             if self.label[self.owner[leaf]] == 2:
                 self.queue.append(leaf)
             self.owner[leaf] = b
-        # The least-slack edge from the new blossom to each S-blossom (slacks read in place).
+        # The least-slack edge from the new blossom to each S-blossom (slacks read in place):
+        # a vertex child's edges are read off its own list, a blossom child's off the list it
+        # kept (one edge per S-blossom). Keyed by S-blossom, sorted below: ties keep going to
+        # the lowest one.
         head, owner, label, dual, weight = self.head, self.owner, self.label, self.dual, self.weight
-        best_to = [-1] * (2 * self.n)
-        best_slack = [0] * (2 * self.n)
+        best_to: dict[int, int] = {}
+        best_slack: dict[int, int] = {}
         for child in path:
             lists = self.best_edges[child]
             if lists is None:
-                lists = [p >> 1 for leaf in self.leaves(child) for p in self.incident[leaf]]
-            for kk in lists:
-                i, j = head[2 * kk], head[2 * kk + 1]
-                if owner[j] == b:
-                    i, j = j, i
-                bj = owner[j]
-                if bj != b and label[bj] == 1:
-                    s = dual[i] + dual[j] - weight[kk]
-                    if best_to[bj] == -1 or s < best_slack[bj]:
-                        best_to[bj] = kk
-                        best_slack[bj] = s
+                for leaf in self.leaves(child):
+                    dual_leaf = dual[leaf]
+                    for p in self.incident[leaf]:
+                        bj = owner[head[p]]
+                        if bj != b and label[bj] == 1:
+                            s = dual_leaf + dual[head[p]] - weight[p >> 1]
+                            if bj not in best_slack or s < best_slack[bj]:
+                                best_to[bj] = p >> 1
+                                best_slack[bj] = s
+            else:
+                for kk in lists:
+                    i, j = head[2 * kk], head[2 * kk + 1]
+                    bj = owner[j]
+                    if bj == b:
+                        bj = owner[i]
+                    if bj != b and label[bj] == 1:
+                        s = dual[i] + dual[j] - weight[kk]
+                        if bj not in best_slack or s < best_slack[bj]:
+                            best_to[bj] = kk
+                            best_slack[bj] = s
             self.best_edges[child] = None
             self.best_edge[child] = -1
-        found = [bj for bj, kk in enumerate(best_to) if kk != -1]
+        found = sorted(best_to)
         self.best_edges[b] = [best_to[bj] for bj in found]
         best = -1
         for bj in found:
@@ -310,6 +325,7 @@ class _Blossom:
         self.best_edges[b] = None
         self.best_edge[b] = -1
         self.free_ids.append(b)
+        self.in_use.discard(b)
 
     def augment_blossom(self, b: int, v: int) -> None:
         """Rotate blossom ``b`` so that its base becomes the leaf ``v``; match along the way."""
@@ -395,31 +411,36 @@ class _Blossom:
             # locals and the slack is computed in place (the lists change in place only).
             label, owner, tight, best_edge = self.label, self.owner, self.tight, self.best_edge
             dual, head, weight, queue = self.dual, self.head, self.weight, self.queue
-            root = self.root
+            root, incident = self.root, self.incident
             while True:
                 while queue and not stop:
                     v = queue.pop()
                     if label[owner[v]] != 1:
                         continue  # its tree was retired after an augmentation
                     dual_v = dual[v]
-                    for p in self.incident[v]:
+                    bv = owner[v]
+                    for p in incident[v]:
                         w = head[p]
-                        if owner[v] == owner[w]:
+                        bw = owner[w]
+                        if bv == bw:
                             continue
                         k = p >> 1
-                        if not tight[k]:
+                        if tight[k]:
+                            s = 0
+                        else:
                             s = dual_v + dual[w] - weight[k]
                             if s <= 0:
                                 tight[k] = True
-                        if tight[k]:
-                            if label[owner[w]] == 0:
+                        if s <= 0:
+                            if label[bw] == 0:
                                 self.assign_label(w, 2, p ^ 1)
-                            elif label[owner[w]] == 1:
+                            elif label[bw] == 1:
                                 base = self.find_cycle(v, w)
                                 if base >= 0:
                                     self.add_blossom(base, k)
+                                    bv = owner[v]
                                 else:
-                                    trees = (root[owner[v]], root[owner[w]])
+                                    trees = (root[bv], root[bw])
                                     self.augment(k)
                                     augmented = True
                                     if grow_on:
@@ -430,13 +451,12 @@ class _Blossom:
                             elif label[w] == 0:
                                 label[w] = 2
                                 self.label_end[w] = p ^ 1
-                        elif label[owner[w]] == 1:
-                            b = owner[v]
-                            best = best_edge[b]
+                        elif label[bw] == 1:
+                            best = best_edge[bv]
                             if best == -1 or s < (
                                 dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
                             ):
-                                best_edge[b] = k
+                                best_edge[bv] = k
                         elif label[w] == 0:
                             best = best_edge[w]
                             if best == -1 or s < (
@@ -447,15 +467,14 @@ class _Blossom:
                     break
                 kind, delta, edge, blossom = self.dual_step()
                 if delta:
-                    for v in range(n):
-                        lab = label[owner[v]]
-                        if lab == 1:
-                            dual[v] -= delta
-                        elif lab == 2:
-                            dual[v] += delta
-                    parent, base_of = self.parent, self.base
-                    for b in range(n, 2 * n):
-                        if base_of[b] >= 0 and parent[b] == -1:
+                    # S-vertices down, T-vertices up; top-level S-blossoms up, T ones down.
+                    dual[:n] = [
+                        d - delta if lab == 1 else d + delta if lab == 2 else d
+                        for d, lab in zip(dual[:n], [label[b] for b in owner], strict=True)
+                    ]
+                    parent = self.parent
+                    for b in self.in_use:
+                        if parent[b] == -1:
                             if label[b] == 1:
                                 dual[b] += delta
                             elif label[b] == 2:
@@ -578,37 +597,37 @@ class _Blossom:
         dual, head, weight = self.dual, self.head, self.weight
         # Edmonds' perfect matching bounds no vertex dual: kind 0 until a move is found.
         kind, delta, edge, blossom = (0, 0, -1, -1) if self.perfect else (1, min(dual[:n]), -1, -1)
-        for v in range(n):
+        # The candidates of each kind are picked out first (a comprehension reads the lists
+        # far faster than the loop would); ties go to the lowest vertex or blossom.
+        for v in [v for v in range(n) if best_edge[v] != -1 and label[owner[v]] == 0]:
             k = best_edge[v]
-            if k != -1 and label[owner[v]] == 0:
-                i, j = head[2 * k], head[2 * k + 1]
-                if label[owner[j if i == v else i]] != 1:
-                    # Its S-end was retired (``retire``): look the least slack up again.
-                    k = best_edge[v] = self.least_slack([v], owner[v])
-                    if k == -1:
-                        continue
-                d = dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]
-                if kind == 0 or d < delta:
-                    kind, delta, edge = 2, d, k
-        for b in range(2 * n):
+            i, j = head[2 * k], head[2 * k + 1]
+            if label[owner[j if i == v else i]] != 1:
+                # Its S-end was retired (``retire``): look the least slack up again.
+                k = best_edge[v] = self.least_slack([v], owner[v])
+                if k == -1:
+                    continue
+            d = dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]
+            if kind == 0 or d < delta:
+                kind, delta, edge = 2, d, k
+        in_use = sorted(self.in_use)
+        for b in [
+            b
+            for b in [*range(n), *in_use]
+            if best_edge[b] != -1 and parent[b] == -1 and label[b] == 1
+        ]:
             k = best_edge[b]
-            if k != -1 and parent[b] == -1 and label[b] == 1:
-                i, j = head[2 * k], head[2 * k + 1]
-                other = owner[j] if owner[i] == b else owner[i]
-                if label[other] != 1 or other == b:
-                    k = best_edge[b] = self.least_slack(self.leaves(b), b)
-                    if k == -1:
-                        continue
-                d = (dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]) // 2
-                if kind == 0 or d < delta:
-                    kind, delta, edge = 3, d, k
-        for b in range(n, 2 * n):
-            if (
-                self.base[b] >= 0
-                and parent[b] == -1
-                and label[b] == 2
-                and (kind == 0 or dual[b] < delta)
-            ):
+            i, j = head[2 * k], head[2 * k + 1]
+            other = owner[j] if owner[i] == b else owner[i]
+            if label[other] != 1 or other == b:
+                k = best_edge[b] = self.least_slack(self.leaves(b), b)
+                if k == -1:
+                    continue
+            d = (dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]) // 2
+            if kind == 0 or d < delta:
+                kind, delta, edge = 3, d, k
+        for b in in_use:
+            if parent[b] == -1 and label[b] == 2 and (kind == 0 or dual[b] < delta):
                 kind, delta, blossom = 4, dual[b], b
         if kind == 0:
             return 1, 0, -1, -1

@@ -18,7 +18,7 @@ from functools import cache
 from itertools import accumulate
 from typing import cast
 
-from app.domain.pairing.dutch.types import Colour, DutchInput, DutchPlayer, Outcome
+from app.domain.pairing.dutch.types import PLAYED, Colour, DutchInput, DutchPlayer, Outcome
 from app.domain.types import PlayerId, PointsTable, Score
 
 __all__ = ["Float", "PlayerState", "Strength", "player_states"]
@@ -76,20 +76,22 @@ def player_states(round_: DutchInput) -> dict[PlayerId, PlayerState]:
         key=lambda player: player.number,
     )
     rank = {player.id: index for index, player in enumerate(ranked)}
-    # Each player's score before every round, read once: floats compare them (Art. 1.4).
+    # Each player's outcomes and score before every round, read once (late in a long event a
+    # history holds hundreds of rounds): floats compare the scores (Art. 1.4).
     value = {outcome: outcome.points(table) for outcome in Outcome}
-    scores = {player.id: _running_scores(player, value) for player in round_.players}
+    outcomes = {
+        player.id: [record.outcome for record in player.history] for player in round_.players
+    }
+    scores = {
+        player: cast(list[Score], list(accumulate(map(value.__getitem__, seen), initial=0)))
+        for player, seen in outcomes.items()
+    }
     return {
-        player.id: _state(player, scores, table, rank.get(player.id, len(ranked)))
+        player.id: _state(
+            player, outcomes[player.id], scores, table, rank.get(player.id, len(ranked))
+        )
         for player in round_.players
     }
-
-
-def _running_scores(player: DutchPlayer, value: Mapping[Outcome, Score]) -> list[Score]:
-    """The player's score before each round, and after the last one (``len(history) + 1``);
-    ``value``: each outcome's points."""
-    running = accumulate((value[record.outcome] for record in player.history), initial=0)
-    return cast(list[Score], list(running))
 
 
 def _took_part(player: DutchPlayer) -> bool:
@@ -102,12 +104,16 @@ def _took_part(player: DutchPlayer) -> bool:
 
 def _state(
     player: DutchPlayer,
+    outcomes: Sequence[Outcome],
     scores: Mapping[PlayerId, Sequence[Score]],
     table: PointsTable,
     rank: int,
 ) -> PlayerState:
-    # The games played, read once (late in a long event a history holds hundreds of rounds).
-    games = [record for record in player.history if record.outcome.played]
+    games = [
+        record
+        for record, outcome in zip(player.history, outcomes, strict=True)
+        if outcome in PLAYED
+    ]
     colours = tuple(record.colour for record in games if record.colour is not None)
     preference, strength, imbalance, repeated = colour_preference(colours)
     return PlayerState(
@@ -121,7 +127,7 @@ def _state(
         strength=strength,
         imbalance=imbalance,
         repeated=repeated,
-        bye_eligible=bye_eligible(player, table),
+        bye_eligible=_spoiling(table).isdisjoint(outcomes),
         played_games=len(colours),
         last_float=float_in(player, 1, scores, table),
         float_before=float_in(player, 2, scores, table),
@@ -137,7 +143,7 @@ def colour_preference(
     (prefer the other). Strong: a difference of ±1 (prefer the colour that evens it). Mild: no
     difference (prefer to alternate from the last game). None: no game played yet.
     """
-    whites = sum(1 for colour in colours if colour is Colour.WHITE)
+    whites = colours.count(Colour.WHITE)
     difference = 2 * whites - len(colours)
     imbalance = abs(difference)
     evening = Colour.BLACK if difference > 0 else Colour.WHITE
@@ -154,17 +160,11 @@ def colour_preference(
     return None, Strength.NONE, 0, None
 
 
-def bye_eligible(player: DutchPlayer, table: PointsTable) -> bool:
-    """C2 (C.04.1 Art. 4): no PAB for a player who already scored, in one single round and
-    without playing, as many points as a win (a PAB, a forfeit win, a full-point bye)."""
-    spoiling = _spoiling(table)
-    return not any(record.outcome in spoiling for record in player.history)
-
-
 @cache
 def _spoiling(table: PointsTable) -> frozenset[Outcome]:
-    """The outcomes that end C2's eligibility under ``table`` (``bye_eligible``), worked out
-    once per table rather than once per player."""
+    """C2 (C.04.1 Art. 4): no PAB for a player who already scored, in one single round and
+    without playing, as many points as a win (a PAB, a forfeit win, a full-point bye): the
+    outcomes that end the eligibility under ``table``, worked out once per table."""
     return frozenset(
         outcome for outcome in Outcome if not outcome.played and outcome.points(table) >= table.win
     )

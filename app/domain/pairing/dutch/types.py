@@ -22,6 +22,7 @@ from app.domain.types import PlayerId, PointsTable, RoundNumber, Score
 
 __all__ = [
     "CHESS_POINTS",
+    "PLAYED",
     "Board",
     "Colour",
     "DutchInput",
@@ -71,12 +72,12 @@ class Outcome(StrEnum):
     @property
     def played(self) -> bool:
         """The game was played over the board (it counts for C1 and for colours)."""
-        return self in _PLAYED
+        return self in PLAYED
 
     @property
     def has_opponent(self) -> bool:
         """The player was paired with an opponent (played or forfeited)."""
-        return self in _PLAYED or self in _FORFEITS
+        return self in PLAYED or self in _FORFEITS
 
     def points(self, table: PointsTable) -> Score:
         """The points this outcome scores under ``table`` (a requested bye scores as named)."""
@@ -91,7 +92,8 @@ class Outcome(StrEnum):
         return Score(0)
 
 
-_PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
+PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
+"""The outcomes of a game played over the board (``Outcome.played``)."""
 _FORFEITS = frozenset({Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS})
 
 
