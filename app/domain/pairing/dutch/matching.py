@@ -4,17 +4,18 @@ C.04.3 lets the pairing be made "with completely different methods, provided it 
 identical results"; the engine's exact path states each bracket as a weighted matching whose
 weights order the pairing criteria, and this module finds a matching of maximum total weight.
 
-It is the primal-dual blossom method (Edmonds; Gabow and Galil's O(n³) form): every stage grows
+It is the primal-dual blossom method (Edmonds; Gabow and Galil's O(n³) form): it grows
 alternating trees from the free vertices over edges of zero slack, shrinks odd cycles into
-blossoms, augments when two trees meet, and otherwise moves the dual variables by the largest
-step that keeps them feasible. Weights are integers of any size (the engine packs its criteria
-into one big integer), so duals stay exact: they are kept doubled.
+blossoms, augments when two trees meet (and lets the other trees grow on), and otherwise moves
+the dual variables by the largest step that keeps them feasible. Weights are integers of any
+size (the engine packs its criteria into one big integer), so duals stay exact: they are kept
+doubled.
 
 ``max_weight_perfect_matching`` is the same search for the heaviest *perfect* matching (Edmonds'
 original problem: the vertex duals may take any sign), started from any feasible duals and any
 pairs tight under them. A caller that knows most of the answer (a big part of the graph whose
-edges all weigh the same, already paired) then needs one stage per pair still to be made
-instead of one per pair of the graph.
+edges all weigh the same, already paired) then needs one augmentation per pair still to be
+made instead of one per pair of the graph.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ def max_weight_matching(
     """Return ``mate`` with ``mate[v]`` the vertex matched to ``v`` (``-1`` when free).
 
     ``edges`` are ``(u, v, weight)`` with ``0 <= u, v < size``, ``u != v`` and positive weights
-    (an edge of weight 0 or less is never worth taking and is skipped). ``check`` is called once
-    a stage, so a caller's deadline can stop a long run.
+    (an edge of weight 0 or less is never worth taking and is skipped). ``check`` is called before
+    every move of the duals, so a caller's deadline can stop a long run.
     """
     return _Blossom(size, edges, check).solve()
 
@@ -90,7 +91,8 @@ class _Blossom:
         self.n = n
         self.check = check
         self.perfect = dual is not None
-        """Edmonds' perfect matching: no vertex dual is bounded below, so no stage ends on one."""
+        """Edmonds' perfect matching: no vertex dual is bounded below, so the search never ends
+        on one reaching 0."""
         kept = list(edges) if self.perfect else [(u, v, w) for u, v, w in edges if w > 0 and u != v]
         # The step that makes an edge between two S-blossoms tight is half its slack. That
         # slack is even when every free vertex's dual has the same parity (the tree edges are
@@ -388,126 +390,105 @@ class _Blossom:
                     flat[leaf] += self.dual[b]
         return flat
 
-    # -- the stages ---------------------------------------------------------------------------
+    # -- the search ---------------------------------------------------------------------------
 
     def solve(self) -> list[int]:
+        """One stage: alternating trees grow from every free vertex, and after each
+        augmentation the other trees grow on (``retire``) instead of starting again, until no
+        dual move is left (``dual_step``'s kind 1): then every free vertex's dual is 0 (the
+        heaviest matching) or no augmenting path is left (the perfect one), and the matching
+        is optimal."""
         n = self.n
-        # The perfect search grows the other trees on after an augmentation (``retire``):
-        # a stage then ends only when no dual move is left, instead of after one path.
-        grow_on = self.perfect
-        for _ in range(n):
+        for v in range(n):
+            if self.mate[v] == -1 and self.label[self.owner[v]] == 0:
+                self.assign_label(v, 1, -1)
+        # The scan below runs for every edge the trees reach: its lists are read through
+        # locals and the slack is computed in place (the lists change in place only).
+        label, owner, tight, best_edge = self.label, self.owner, self.tight, self.best_edge
+        dual, head, weight, queue = self.dual, self.head, self.weight, self.queue
+        root, incident = self.root, self.incident
+        while True:
             if self.check is not None:
                 self.check()
-            self.label = [0] * (2 * n)
-            self.best_edge = [-1] * (2 * n)
-            self.best_edges[n:] = [None] * n
-            self.tight = [False] * len(self.weight)
-            self.queue = []
-            for v in range(n):
-                if self.mate[v] == -1 and self.label[self.owner[v]] == 0:
-                    self.assign_label(v, 1, -1)
-            augmented = stop = False
-            # The scan below runs for every edge of every stage: its lists are read through
-            # locals and the slack is computed in place (the lists change in place only).
-            label, owner, tight, best_edge = self.label, self.owner, self.tight, self.best_edge
-            dual, head, weight, queue = self.dual, self.head, self.weight, self.queue
-            root, incident = self.root, self.incident
-            while True:
-                while queue and not stop:
-                    v = queue.pop()
-                    if label[owner[v]] != 1:
-                        continue  # its tree was retired after an augmentation
-                    dual_v = dual[v]
-                    bv = owner[v]
-                    for p in incident[v]:
-                        w = head[p]
-                        bw = owner[w]
-                        if bv == bw:
-                            continue
-                        k = p >> 1
-                        if tight[k]:
-                            s = 0
-                        else:
-                            s = dual_v + dual[w] - weight[k]
-                            if s <= 0:
-                                tight[k] = True
+            while queue:
+                v = queue.pop()
+                if label[owner[v]] != 1:
+                    continue  # its tree was retired after an augmentation
+                dual_v = dual[v]
+                bv = owner[v]
+                for p in incident[v]:
+                    w = head[p]
+                    bw = owner[w]
+                    if bv == bw:
+                        continue
+                    k = p >> 1
+                    if tight[k]:
+                        s = 0
+                    else:
+                        s = dual_v + dual[w] - weight[k]
                         if s <= 0:
-                            if label[bw] == 0:
-                                self.assign_label(w, 2, p ^ 1)
-                            elif label[bw] == 1:
-                                base = self.find_cycle(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                    bv = owner[v]
-                                else:
-                                    trees = (root[bv], root[bw])
-                                    self.augment(k)
-                                    augmented = True
-                                    if grow_on:
-                                        self.retire(trees)
-                                    else:
-                                        stop = True
-                                    break
-                            elif label[w] == 0:
-                                label[w] = 2
-                                self.label_end[w] = p ^ 1
+                            tight[k] = True
+                    if s <= 0:
+                        if label[bw] == 0:
+                            self.assign_label(w, 2, p ^ 1)
                         elif label[bw] == 1:
-                            best = best_edge[bv]
-                            if best == -1 or s < (
-                                dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
-                            ):
-                                best_edge[bv] = k
+                            base = self.find_cycle(v, w)
+                            if base >= 0:
+                                self.add_blossom(base, k)
+                                bv = owner[v]
+                            else:
+                                trees = (root[bv], root[bw])
+                                self.augment(k)
+                                self.retire(trees)
+                                break
                         elif label[w] == 0:
-                            best = best_edge[w]
-                            if best == -1 or s < (
-                                dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
-                            ):
-                                best_edge[w] = k
-                if stop:
-                    break
-                kind, delta, edge, blossom = self.dual_step()
-                if delta:
-                    # S-vertices down, T-vertices up; top-level S-blossoms up, T ones down.
-                    dual[:n] = [
-                        d - delta if lab == 1 else d + delta if lab == 2 else d
-                        for d, lab in zip(dual[:n], [label[b] for b in owner], strict=True)
-                    ]
-                    parent = self.parent
-                    for b in self.in_use:
-                        if parent[b] == -1:
-                            if label[b] == 1:
-                                dual[b] += delta
-                            elif label[b] == 2:
-                                dual[b] -= delta
-                if kind == 1:
-                    break
-                if kind == 2:
-                    self.tight[edge] = True
-                    i = self.head[2 * edge]
-                    if self.label[self.owner[i]] == 0:
-                        i = self.head[2 * edge + 1]
-                    self.queue.append(i)
-                elif kind == 3:
-                    self.tight[edge] = True
-                    self.queue.append(self.head[2 * edge])
-                else:
-                    self.expand_blossom(blossom, False)
-            if not augmented:
+                            label[w] = 2
+                            self.label_end[w] = p ^ 1
+                    elif label[bw] == 1:
+                        best = best_edge[bv]
+                        if best == -1 or s < (
+                            dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
+                        ):
+                            best_edge[bv] = k
+                    elif label[w] == 0:
+                        best = best_edge[w]
+                        if best == -1 or s < (
+                            dual[head[2 * best]] + dual[head[2 * best + 1]] - weight[best]
+                        ):
+                            best_edge[w] = k
+            kind, delta, edge, blossom = self.dual_step()
+            if delta:
+                # S-vertices down, T-vertices up; top-level S-blossoms up, T ones down.
+                dual[:n] = [
+                    d - delta if lab == 1 else d + delta if lab == 2 else d
+                    for d, lab in zip(dual[:n], [label[b] for b in owner], strict=True)
+                ]
+                parent = self.parent
+                for b in self.in_use:
+                    if parent[b] == -1:
+                        if label[b] == 1:
+                            dual[b] += delta
+                        elif label[b] == 2:
+                            dual[b] -= delta
+            if kind == 1:
                 break
-            for b in range(n, 2 * n):
-                if (
-                    self.parent[b] == -1
-                    and self.base[b] >= 0
-                    and self.label[b] == 1
-                    and self.dual[b] == 0
-                ):
-                    self.expand_blossom(b, True)
+            if kind == 2:
+                self.tight[edge] = True
+                i = self.head[2 * edge]
+                if self.label[self.owner[i]] == 0:
+                    i = self.head[2 * edge + 1]
+                self.queue.append(i)
+            elif kind == 3:
+                self.tight[edge] = True
+                self.queue.append(self.head[2 * edge])
+            else:
+                self.expand_blossom(blossom, False)
         return [self.head[p] if p != -1 else -1 for p in self.mate]
 
     def retire(self, trees: tuple[int, int]) -> None:
         """After an augmentation joined the trees rooted at ``trees``, unlabel their blossoms
         and vertices (all matched now) and mend what the other trees recorded about them, so
-        that the stage goes on with the other trees instead of starting again from every free
+        that the search goes on with the other trees instead of starting again from every free
         vertex: a retired vertex is an unlabelled one, whose least-slack edge from an S-vertex
         is looked up again; an S-blossom whose least-slack edge led to it, and an unlabelled
         or inner vertex whose did, look theirs up again; an inner vertex of a T-blossom that
@@ -528,8 +509,8 @@ class _Blossom:
                 if y >= n:
                     best_edges[y] = None
                     stack.extend(children[y])
-        # Blossoms without dual go, as at the end of a stage (else each would cost a dual
-        # step of 0 once another tree reached it).
+        # Blossoms without dual go, as at the end of a classic stage (else each would cost a
+        # dual step of 0 once another tree reached it).
         for b in tops:
             if b >= n and self.dual[b] == 0:
                 self.expand_blossom(b, True)
@@ -596,7 +577,9 @@ class _Blossom:
         label, owner, best_edge, parent = self.label, self.owner, self.best_edge, self.parent
         dual, head, weight = self.dual, self.head, self.weight
         # Edmonds' perfect matching bounds no vertex dual: kind 0 until a move is found.
-        kind, delta, edge, blossom = (0, 0, -1, -1) if self.perfect else (1, min(dual[:n]), -1, -1)
+        kind, delta, edge, blossom = (
+            (0, 0, -1, -1) if self.perfect else (1, min(dual[:n], default=0), -1, -1)
+        )
         # The candidates of each kind are picked out first (a comprehension reads the lists
         # far faster than the loop would); ties go to the lowest vertex or blossom.
         for v in [v for v in range(n) if best_edge[v] != -1 and label[owner[v]] == 0]:
