@@ -15,6 +15,7 @@ from app.domain.pairing.dutch.criteria import Criteria, Layout
 from app.domain.pairing.dutch.matching import max_weight_matching
 from app.domain.pairing.dutch.state import PlayerState, Strength
 from app.domain.pairing.dutch.types import Colour
+from app.domain.pairing.matching import Matching, bits
 from app.domain.types import PlayerId, Score
 
 Edges = list[tuple[int, int, int]]
@@ -229,3 +230,25 @@ def test_the_bit_sets_are_the_same_moved_run_by_run_or_looked_up_one_by_one() ->
         for i, a in enumerate(vertices):
             for j, b in enumerate(vertices):
                 assert bool(graph[i] >> j & 1) == (a != b and criteria.allowed(a, b))
+
+
+@settings(max_examples=200, deadline=None)
+@given(field=fields(), data=st.data())
+def test_maximum_matchings_of_one_round_in_turn_are_those_of_a_fresh_search(
+    field: tuple[Criteria, list[int], set[int]], data: st.DataObject
+) -> None:
+    """A round's maximum matchings start from the pairs found before for their players
+    (``Shared.mate``, over sets that overlap, some with players kept apart): each is as large
+    and leaves out by some the same players as a search from nothing, and the pairs kept for
+    the next one stay a matching."""
+    criteria, _, _ = field
+    n = len(criteria.players)
+    for _ in range(4):
+        vertices = data.draw(st.permutations(range(n)))[: data.draw(st.integers(0, n))]
+        apart = {v for v in vertices if data.draw(st.integers(0, 3)) == 0}
+        found = maximum_matching(criteria, vertices, apart=apart)
+        fresh = Matching(criteria.adjacency(vertices, apart), (1 << len(vertices)) - 1)
+        assert found.size == (len(vertices) - fresh.exposed.bit_count()) // 2
+        assert found.exposable() == {vertices[i] for i in bits(fresh.left_out_by_some())}
+        kept = criteria.shared.mate
+        assert all(kept[u] == v for v, u in enumerate(kept) if u != -1)

@@ -92,7 +92,7 @@ class Matching:
         if start:
             for v in bits(free):
                 u = start[v]
-                if u > v and unmatched >> u & 1 and adjacency[v] >> u & 1:
+                if u > v and unmatched >> v & 1 and unmatched >> u & 1 and adjacency[v] >> u & 1:
                     unmatched &= ~((1 << v) | (1 << u))
                     mate[v], mate[u] = u, v
         for v in bits(free):

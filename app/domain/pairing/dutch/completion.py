@@ -10,8 +10,8 @@ possible opponents in one operation.
 
 A round asks it of many sets of players, each the last one less a few paired and plus a few
 moved down: the graph of the whole round is built once and each set is a mask of it, and each
-search starts from the pairs of the last maximum matching found (``Shared.mate``) that are
-still among the set. Only the searches' length depends on that start.
+search starts from the pairs last found for its players (``Shared.mate``) that are still among
+the set. Only the searches' length depends on that start.
 """
 
 from __future__ import annotations
@@ -42,7 +42,20 @@ class MaximumMatching:
                 graph[v] &= ~together
         shared = criteria.shared
         self._matching = Matching(graph, mask(vertices), start=shared.mate)
-        shared.mate = self._matching.mate
+        # The start keeps the pairs found for the players of other sets: a small set (a
+        # bracket, the players moving down and the next scoregroup) must not leave the next
+        # big one (everybody below) to start from nothing.
+        if not shared.mate:
+            shared.mate = [-1] * len(graph)
+        # It stays a matching: a player of the set paired before with one outside leaves
+        # that one unpaired.
+        start, mate = shared.mate, self._matching.mate
+        for v in vertices:
+            old = start[v]
+            if old != -1 and start[old] == v:
+                start[old] = -1
+        for v in vertices:
+            start[v] = mate[v]
         self.size = (len(vertices) - self._matching.exposed.bit_count()) // 2
 
     def exposable(self) -> set[int]:

@@ -134,8 +134,9 @@ class Layout:
 
 class Shared:
     """What one round's criteria build once and their copies share: C1's bit sets (``met``),
-    the graph of allowed meetings (``graph``), and the last maximum matching found in it
-    (``mate``, a mate list), from which the next is started (``completion``)."""
+    the graph of allowed meetings (``graph``), and each player's partner in the last maximum
+    matching found for them in it (``mate``), from which the next is started
+    (``completion``)."""
 
     __slots__ = ("graph", "mate", "met")
 
