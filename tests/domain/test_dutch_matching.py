@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from app.domain.pairing.dutch.completion import maximum_matching
 from app.domain.pairing.dutch.criteria import Criteria, Layout
-from app.domain.pairing.dutch.matching import max_weight_matching
+from app.domain.pairing.dutch.matching import max_weight_matching, max_weight_perfect_matching
 from app.domain.pairing.dutch.state import PlayerState, Strength
 from app.domain.pairing.dutch.types import Colour
 from app.domain.pairing.matching import Matching, bits
@@ -58,6 +58,36 @@ def test_the_heaviest_matching_weighs_what_brute_force_finds(graph: tuple[int, E
             assert mate[m] == v
             total += weight[(v, m)] if v < m else 0
     assert total == _best(n, weight, tuple(range(n)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs())
+def test_the_heaviest_matchings_final_duals_are_a_start_for_the_perfect_search(
+    graph: tuple[int, Edges],
+) -> None:
+    """What ``below._priced`` starts the top from: the duals the heaviest matching ends with,
+    blossoms folded into their vertices, are at least 0 and feasible for every edge
+    (``dual[u] + dual[v] >= 2 * weight``), and its pairs are tight unless a blossom holds them:
+    the perfect search started from them and those pairs finds a perfect matching as heavy as
+    one started from nothing."""
+    n, edges = graph
+    final: list[int] = []
+    mate = max_weight_matching(n, edges, final_dual=final)
+    assert len(final) == n and min(final, default=0) >= 0
+    weight = {(a, b): w for a, b, w in edges} | {(b, a): w for a, b, w in edges}
+    for a, b, w in edges:
+        assert final[a] + final[b] >= 2 * w
+    tight = [
+        (v, m) for v, m in enumerate(mate) if v < m and final[v] + final[m] == 2 * weight[(v, m)]
+    ]
+    top = max((w for _, _, w in edges), default=0)
+    started = max_weight_perfect_matching(n, edges, dual=final, mates=tight)
+    cold = max_weight_perfect_matching(n, edges, dual=[top] * n)
+    assert (-1 in started) == (-1 in cold)
+    if -1 not in cold:
+        assert sum(weight[(v, started[v])] for v in range(n) if v < started[v]) == sum(
+            weight[(v, cold[v])] for v in range(n) if v < cold[v]
+        )
 
 
 def _player(

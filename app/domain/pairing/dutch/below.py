@@ -19,6 +19,17 @@ every pair below, and every pair of the bracket with a player who may meet nobod
 is tight, and from a maximum matching of those tight pairs (bit sets): the search only has to
 place the players that matching leaves, one stage per pair still to make.
 
+Those duals are priced (``_priced``): the players below that a maximum matching among
+themselves leaves out need partners from the bracket and the next scoregroup, so about that
+many of those go down and the rest pair among themselves. A pair of the top weighs against
+going down at a price: the weight of the first pair that a greedy matching of the top (the
+heaviest pairs first) makes beyond the pairs the top keeps. The heaviest matching of the top
+alone, with every weight less the price, gives the top the duals (plus the price) that
+``_started`` lowers from, and the players below left alone start at minus the price: the
+top's heaviest pairs and its players going down start tight together (the first search of
+round 181 of a 256-player override: 26 players left to place from the old start at the
+highest weight, none from the priced one).
+
 The bracket's pairs are the same in every heaviest matching (the tie fields of ``brackets``
 give every candidate a different weight), and so is the number of players of the bracket and
 the next scoregroup paired below (what C9's check of the next bracket reads), so the answer is
@@ -31,15 +42,18 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from app.domain.pairing.dutch.criteria import Criteria
-from app.domain.pairing.dutch.matching import max_weight_perfect_matching
+from app.domain.pairing.dutch.matching import max_weight_matching, max_weight_perfect_matching
 from app.domain.pairing.matching import Matching, bits
 
 __all__ = ["Below", "Start"]
 
 
-_CARRIED_SHORT = 4
+_CARRIED_SHORT = 16
 """A carried start (``Start``) that leaves more than this many pairs to make is compared
-with the start from 0 below, and the one that pairs more is taken."""
+with the priced start (``_priced``), and the one that pairs more is taken. Fewer is worse:
+a search from a carried start a few pairs shorter is still cheaper than the priced start's
+own search of the top (instructions pairing four late rounds of the 256-player override:
+4 pairs 17,521 M, 16 pairs 16,308 M, never 19,065 M; the cold start of before 18,206 M)."""
 
 
 class Start:
@@ -96,7 +110,11 @@ class Below:
         # (``raised``) or to the bracket and the next scoregroup, which the starting duals
         # make tight (``solve``).
         below = [graph[i] >> top for i in range(top, n)]
-        exposable = Matching(below, (1 << len(below)) - 1).left_out_by_some() if below else 0
+        among = Matching(below, (1 << len(below)) - 1) if below else None
+        exposable = among.left_out_by_some() if among is not None else 0
+        self.deficiency = among.exposed.bit_count() if among is not None else 0
+        """How many players below a maximum matching among themselves leaves out: at least
+        that many of the bracket and the next scoregroup go down (``_priced``)."""
         self.alone: set[int] = set()
         raised = 0
         for i in bits(exposable):
@@ -163,11 +181,11 @@ class Below:
                 pairs.append((index[i], index[j]))
                 if i < self.top:
                     zero[index[i]].append(index[j])
-        # Duals feasible for every pair below: 0, ``-high`` on the players below left alone
-        # and ``high`` on those they may meet (so that the pairs of the ones left alone, with
-        # them or with the bracket, are tight; the pairs of the raised ones are feasible), or
-        # those the round's last search ended with (``Start``) when it had every player,
-        # whichever start pairs more.
+        # Duals feasible for every pair below: those the round's last search ended with
+        # (``Start``) when it had every player, or the priced ones (``_priced``): 0,
+        # ``-price`` on the players below left alone and ``price`` on those they may meet (so
+        # that the pairs of the ones left alone, with them or with the bracket, are tight;
+        # the pairs of the raised ones are feasible), whichever start pairs more.
         # The stand-in (vertex ``size``) is lowered last, after the bracket and the next
         # scoregroup: it starts feasible for the duals it meets.
         top = [k for k, i in enumerate(keep) if i < self.top] + [size] * (size % 2)
@@ -191,15 +209,19 @@ class Below:
                 zero,
             )
         if found is None or len(found[1]) < (size + 1) // 2 - _CARRIED_SHORT:
-            cold = _started(
+            t = len(top) - size % 2  # the top's players are ``0..t-1``
+            price, flat = _priced(edges, t, (t - self.deficiency) // 2, check)
+            priced = _started(
                 with_stand_in(
                     [
-                        high
-                        if i < self.top or i in self.raised
-                        else -high
+                        price + flat[k]
+                        if i < self.top
+                        else price
+                        if i in self.raised
+                        else -price
                         if i in self.alone
                         else 0
-                        for i in keep
+                        for k, i in enumerate(keep)
                     ]
                 ),
                 top,
@@ -208,8 +230,8 @@ class Below:
                 incident,
                 zero,
             )
-            if found is None or len(cold[1]) > len(found[1]):
-                found = cold
+            if found is None or len(priced[1]) > len(found[1]):
+                found = priced
         dual, mates = found
         final: list[int] = []
         edges.extend((i, j, 0) for i, j in pairs)
@@ -259,6 +281,33 @@ def _started(
             graph[j] |= 1 << i
     initial = Matching(graph, (1 << len(dual)) - 1).mate
     return dual, [(v, m) for v, m in enumerate(initial) if v < m]
+
+
+def _priced(
+    edges: Sequence[tuple[int, int, int]], t: int, keep: int, check: Callable[[], None] | None
+) -> tuple[int, list[int]]:
+    """A start for the top's players ``0..t-1`` of which ``keep`` pairs are to stay among
+    themselves (the others go down): ``(price, duals)``. The price is the weight of the first
+    pair a greedy matching of the top (heaviest first) makes beyond ``keep`` pairs (0 when it
+    makes no more), and the duals those of the heaviest matching of the top with every weight
+    less the price (at least 0): with ``price`` added, every pair of the top is feasible
+    (``dual[u] + dual[v] >= 2 * weight``), its heaviest pairs tight, and a player the
+    matching leaves is tight with a player below at ``-price``."""
+    heaviest = sorted((e for e in edges if e[0] < t and e[1] < t), key=lambda e: -e[2])
+    price, made = 0, 0
+    taken: set[int] = set()
+    for u, v, w in heaviest:
+        if u not in taken and v not in taken:
+            if made >= keep:
+                price = max(w, 0)
+                break
+            taken.update((u, v))
+            made += 1
+    flat: list[int] = []
+    max_weight_matching(
+        t, [(u, v, w - price) for u, v, w in heaviest if w > price], check=check, final_dual=flat
+    )
+    return price, flat
 
 
 def _potentials(criteria: Criteria, everyone: Sequence[int], bye_games: bool) -> list[int]:

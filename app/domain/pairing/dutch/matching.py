@@ -30,14 +30,24 @@ def max_weight_matching(
     edges: Sequence[tuple[int, int, int]],
     *,
     check: Callable[[], None] | None = None,
+    final_dual: list[int] | None = None,
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the vertex matched to ``v`` (``-1`` when free).
 
     ``edges`` are ``(u, v, weight)`` with ``0 <= u, v < size``, ``u != v`` and positive weights
     (an edge of weight 0 or less is never worth taking and is skipped). ``check`` is called before
     every move of the duals, so a caller's deadline can stop a long run.
+
+    ``final_dual``, when given, is filled with the duals the search ends with, each vertex's
+    own plus those of the blossoms around it: all at least 0, ``final_dual[u] + final_dual[v]
+    >= 2 * weight`` for every edge, and equal for the pairs of the matching outside blossoms
+    (a start for ``max_weight_perfect_matching``).
     """
-    return _Blossom(size, edges, check).solve()
+    blossom = _Blossom(size, edges, check)
+    mate = blossom.solve()
+    if final_dual is not None:
+        final_dual[:] = blossom.flat_duals()
+    return mate
 
 
 def max_weight_perfect_matching(
@@ -381,8 +391,9 @@ class _Blossom:
     def flat_duals(self) -> list[int]:
         """Each vertex's dual plus the duals of the blossoms that contain it. An edge's two
         ends then count every blossom around both twice, as its slack does, and a blossom
-        around one end only once more: feasible without the blossoms (``max_weight_perfect_
-        matching``'s ``final_dual``). Only for the perfect search's scale (4)."""
+        around one end only once more: feasible without the blossoms (the searches'
+        ``final_dual``). In the search's own scale: the weights doubled (``max_weight_
+        matching``) or doubled twice (the perfect search)."""
         flat = self.dual[: self.n]
         for b in range(self.n, 2 * self.n):
             if self.base[b] >= 0 and self.dual[b]:
