@@ -67,7 +67,8 @@ def test_the_heaviest_matchings_final_duals_are_a_start_for_the_perfect_search(
 ) -> None:
     """What ``below._priced`` starts the top from: the duals the heaviest matching ends with,
     blossoms folded into their vertices, are at least 0 and feasible for every edge
-    (``dual[u] + dual[v] >= 2 * weight``), and its pairs are tight unless a blossom holds them:
+    (``dual[u] + dual[v] >= 2 * weight``); the matching is still the heaviest, and its pairs
+    are tight unless a blossom holds them:
     the perfect search started from them and those pairs finds a perfect matching as heavy as
     one started from nothing."""
     n, edges = graph
@@ -77,6 +78,9 @@ def test_the_heaviest_matchings_final_duals_are_a_start_for_the_perfect_search(
     weight = {(a, b): w for a, b, w in edges} | {(b, a): w for a, b, w in edges}
     for a, b, w in edges:
         assert final[a] + final[b] >= 2 * w
+    assert sum(weight[(v, m)] for v, m in enumerate(mate) if v < m) == _best(
+        n, {(a, b): w for a, b, w in edges}, tuple(range(n))
+    )
     tight = [
         (v, m) for v, m in enumerate(mate) if v < m and final[v] + final[m] == 2 * weight[(v, m)]
     ]

@@ -44,7 +44,7 @@ def max_weight_matching(
     (a start for ``max_weight_perfect_matching``).
     """
     blossom = _Blossom(size, edges, check)
-    mate = blossom.solve()
+    mate = blossom.solve(settle=final_dual is not None)
     if final_dual is not None:
         final_dual[:] = blossom.flat_duals()
     return mate
@@ -403,13 +403,20 @@ class _Blossom:
 
     # -- the search ---------------------------------------------------------------------------
 
-    def solve(self) -> list[int]:
+    def solve(self, *, settle: bool = False) -> list[int]:
         """One stage: alternating trees grow from every free vertex, and after each
         augmentation the other trees grow on (``retire``) instead of starting again, until no
         dual move is left (``dual_step``'s kind 1): then every free vertex's dual is 0 (the
         heaviest matching) or no augmenting path is left (the perfect one), and the matching
-        is optimal."""
+        is optimal. It ends as soon as no augmentation is left to make (no free vertex, or
+        one for the heaviest matching), unless ``settle``: the heaviest matching's duals are
+        then brought to their end (a free vertex's dual to 0)."""
         n = self.n
+        # An augmentation pairs two free vertices; with fewer than two left the matching is
+        # final (perfect, or the heaviest: every edge's slack stays at least 0 and those of
+        # the matching 0 whatever the duals do next).
+        last = 2 if self.perfect or not settle else 0
+        free = self.mate.count(-1)
         for v in range(n):
             if self.mate[v] == -1 and self.label[self.owner[v]] == 0:
                 self.assign_label(v, 1, -1)
@@ -450,6 +457,9 @@ class _Blossom:
                             else:
                                 trees = (root[bv], root[bw])
                                 self.augment(k)
+                                free -= 2
+                                if free < last:
+                                    return self.mates()
                                 self.retire(trees)
                                 break
                         elif label[w] == 0:
@@ -494,6 +504,9 @@ class _Blossom:
                 self.queue.append(self.head[2 * edge])
             else:
                 self.expand_blossom(blossom, False)
+        return self.mates()
+
+    def mates(self) -> list[int]:
         return [self.head[p] if p != -1 else -1 for p in self.mate]
 
     def retire(self, trees: tuple[int, int]) -> None:
