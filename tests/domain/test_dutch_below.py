@@ -314,3 +314,12 @@ def test_long_overrides_pair_as_the_search_over_everybody(
         play(seed, players, rounds, _ok, pair=exact.pair, mishaps=False)
     assert exact.rounds >= players
     assert exact.below > 20
+
+
+@given(st.integers(0, (1 << 40) - 1), st.sets(st.integers(0, 39)))
+def test_a_row_without_removed_players_keeps_the_others_in_order(row: int, gone: set[int]) -> None:
+    """A second search of a bracket leaves out its MDPs' pairs: each player's bit set of
+    pairs below is moved down over them (``below._without``)."""
+    kept = [i for i in range(40) if i not in gone]
+    expected = sum(1 << k for k, i in enumerate(kept) if row >> i & 1)
+    assert below_module._without(row, sorted(gone)) == expected

@@ -98,11 +98,18 @@ class Below:
         n = len(self.everyone)
         self.potential = _potentials(criteria, self.everyone, bye_games) if n >= 3 else None
         graph = criteria.adjacency(self.everyone, apart)
-        # Pairs with a player below (weight 0 once the potentials are taken off).
-        self.zero: list[tuple[int, int]] = []
-        for i in range(n):
-            for j in bits(graph[i] >> max(i + 1, top)):
-                self.zero.append((i, j + max(i + 1, top)))
+        # Pairs with a player below (weight 0 once the potentials are taken off): as pairs
+        # (``zero``), as each player's bit set of them (``rows``), and for each player of the
+        # bracket and the next scoregroup, the players below it may meet (``down``).
+        self.zero = [
+            (i, j + low)
+            for i in range(n)
+            for low in [max(i + 1, top)]
+            for j in bits(graph[i] >> low)
+        ]
+        below_mask = ((1 << n) - 1) >> top << top
+        self.rows = [row & below_mask if i < top else row for i, row in enumerate(graph)]
+        self.down = [[j + top for j in bits(graph[i] >> top)] for i in range(top)]
         # The players below whom some maximum matching of the players below leaves out and
         # who may meet none of those others (Gallai–Edmonds: the single players of D; those
         # who may meet nobody below among them): late in a long event, the lowest scores,
@@ -169,18 +176,20 @@ class Below:
             edges.extend((k, size, -(potential[keep[k]] << shift)) for k in candidates)
         # What the starting duals are lowered along (``_started``): each vertex's weighted
         # pairs (doubled), and the players below each player of the bracket and the next
-        # scoregroup may meet (pairs of weight 0).
+        # scoregroup may meet (pairs of weight 0). Only players of the bracket are removed
+        # (its MDPs' pairs), so a player below keeps its place less their number.
         incident: list[list[tuple[int, int]]] = [[] for _ in range(size + 1)]
         for i, j, w in edges:
             incident[i].append((j, 2 * w))
             incident[j].append((i, 2 * w))
-        zero: list[list[int]] = [[] for _ in range(size + 1)]
-        pairs: list[tuple[int, int]] = []  # the pairs of weight 0
-        for i, j in self.zero:
-            if i in index:  # ``j``, below, is never removed
-                pairs.append((index[i], index[j]))
-                if i < self.top:
-                    zero[index[i]].append(index[j])
+        if size == len(everyone):
+            pairs, rows, zero = self.zero, self.rows, self.down
+        else:
+            r = len(everyone) - size
+            gone = [i for i in range(self.top) if i not in index]
+            pairs = [(index[i], j - r) for i, j in self.zero if i in index]
+            rows = [_without(self.rows[i], gone) for i in keep]
+            zero = [[j - r for j in self.down[i]] for i in keep if i < self.top]
         # Duals feasible for every pair below: those the round's last search ended with
         # (``Start``) when it had every player, or the priced ones (``_priced``): 0,
         # ``-price`` on the players below left alone and ``price`` on those they may meet (so
@@ -204,7 +213,7 @@ class Below:
                 ),
                 top,
                 edges,
-                pairs,
+                rows,
                 incident,
                 zero,
             )
@@ -226,7 +235,7 @@ class Below:
                 ),
                 top,
                 edges,
-                pairs,
+                rows,
                 incident,
                 zero,
             )
@@ -234,9 +243,8 @@ class Below:
                 found = priced
         dual, mates = found
         final: list[int] = []
-        edges.extend((i, j, 0) for i, j in pairs)
         mate = max_weight_perfect_matching(
-            len(dual), edges, dual=dual, mates=mates, check=check, final_dual=final
+            len(dual), edges, zero=pairs, dual=dual, mates=mates, check=check, final_dual=final
         )
         if start is not None:
             start.dual = {everyone[i]: final[k] for k, i in enumerate(keep)}
@@ -250,7 +258,7 @@ def _started(
     dual: list[int],
     lowered: Sequence[int],
     edges: Sequence[tuple[int, int, int]],
-    pairs: Sequence[tuple[int, int]],
+    rows: Sequence[int],
     incident: Sequence[Sequence[tuple[int, int]]],
     zero: Sequence[Sequence[int]],
 ) -> tuple[list[int], list[tuple[int, int]]]:
@@ -259,14 +267,15 @@ def _started(
     as its pairs allow (the bracket and the next scoregroup, then the bye's stand-in), which
     makes all feasible and gives each a tight pair; and a maximum matching of the tight
     pairs (bit sets). Returns the duals and the matching's pairs. ``edges``: the pairs of
-    non-zero weight (``pairs``: those of weight 0).
+    non-zero weight (``rows``: each player's pairs of weight 0, as a bit set).
 
     ``incident``: each vertex's pairs of non-zero weight (doubled) and its pairs with the
-    stand-in; ``zero``: its other pairs, all of weight 0, with players below (whose duals
-    ``lowered`` never changes)."""
+    stand-in; ``zero``: for each player of the bracket and the next scoregroup (the first
+    ones), its other pairs, all of weight 0, with players below (whose duals ``lowered``
+    never changes)."""
     for k in lowered:
         lowest = [w - dual[j] for j, w in incident[k]]
-        if zero[k]:
+        if k < len(zero) and zero[k]:
             lowest.append(-min(map(dual.__getitem__, zero[k])))
         if lowest:
             dual[k] = max(lowest)
@@ -275,12 +284,23 @@ def _started(
         if dual[i] + dual[j] == 2 * w:
             graph[i] |= 1 << j
             graph[j] |= 1 << i
-    for i, j in pairs:
-        if dual[i] == -dual[j]:
-            graph[i] |= 1 << j
-            graph[j] |= 1 << i
+    # A pair of weight 0 is tight when its duals cancel: each player's with those whose
+    # dual is minus its own.
+    duals: dict[int, int] = {}
+    for v in range(len(rows)):
+        duals[dual[v]] = duals.get(dual[v], 0) | 1 << v
+    for v, row in enumerate(rows):
+        graph[v] |= row & duals.get(-dual[v], 0)
     initial = Matching(graph, (1 << len(dual)) - 1).mate
     return dual, [(v, m) for v, m in enumerate(initial) if v < m]
+
+
+def _without(row: int, gone: Sequence[int]) -> int:
+    """The bit set ``row`` with the bits at positions ``gone`` (ascending) taken out and the
+    higher ones moved down in their place."""
+    for p in reversed(gone):
+        row = (row & ((1 << p) - 1)) | (row >> (p + 1) << p)
+    return row
 
 
 def _priced(

@@ -55,6 +55,7 @@ def max_weight_perfect_matching(
     edges: Sequence[tuple[int, int, int]],
     *,
     dual: Sequence[int],
+    zero: Sequence[tuple[int, int]] = (),
     matched: Sequence[int] = (),
     mates: Sequence[tuple[int, int]] = (),
     check: Callable[[], None] | None = None,
@@ -63,7 +64,8 @@ def max_weight_perfect_matching(
     """The heaviest perfect matching, as ``mate`` (``mate[v]`` the vertex matched to ``v``).
     When the graph has no perfect matching, some vertex is left with ``-1``.
 
-    Every edge counts, whatever its weight's sign (``u != v``). The search starts from the
+    Every edge counts, whatever its weight's sign (``u != v``), and so does every pair of
+    ``zero`` (an edge of weight 0, after those of ``edges``). The search starts from the
     vertex duals ``dual``, which must be feasible for the doubled weights
     (``dual[u] + dual[v] >= 2 * weight`` for every edge), and from the edges ``matched``
     (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``) and
@@ -74,7 +76,7 @@ def max_weight_perfect_matching(
     final_dual[v] >= 4 * weight`` for every edge, and most pairs of the matching are tight
     under them, so that a search of a similar graph can start from them (halved).
     """
-    blossom = _Blossom(size, edges, check, dual=dual, matched=matched, mates=mates)
+    blossom = _Blossom(size, edges, check, dual=dual, zero=zero, matched=matched, mates=mates)
     mate = blossom.solve()
     if final_dual is not None:
         final_dual[:] = blossom.flat_duals()
@@ -95,6 +97,7 @@ class _Blossom:
         check: Callable[[], None] | None,
         *,
         dual: Sequence[int] | None = None,
+        zero: Sequence[tuple[int, int]] = (),
         matched: Sequence[int] = (),
         mates: Sequence[tuple[int, int]] = (),
     ) -> None:
@@ -111,15 +114,16 @@ class _Blossom:
         # would then round down and leave the edge one short of tight, yet taken. So the
         # perfect search doubles them (and the weights) once more: every dual starts even.
         scale = 4 if self.perfect else 2
-        self.weight = [scale * w for _, _, w in kept]
-        self.head: list[int] = []
-        for u, v, _ in kept:
-            self.head.append(u)
-            self.head.append(v)
-        self.incident: list[list[int]] = [[] for _ in range(n)]
+        self.weight = [scale * w for _, _, w in kept] + [0] * len(zero)
+        self.head = [x for u, v, _ in kept for x in (u, v)] + [x for pair in zero for x in pair]
+        incident: list[list[int]] = [[] for _ in range(n)]
+        self.incident = incident
         for k, (u, v, _) in enumerate(kept):
-            self.incident[u].append(2 * k + 1)
-            self.incident[v].append(2 * k)
+            incident[u].append(2 * k + 1)
+            incident[v].append(2 * k)
+        for k, (u, v) in enumerate(zero, start=len(kept)):
+            incident[u].append(2 * k + 1)
+            incident[v].append(2 * k)
         top = max(self.weight, default=0)
         self.mate = [-1] * n
         self.label = [0] * (2 * n)
@@ -142,7 +146,7 @@ class _Blossom:
             p = next(p for p in self.incident[u] if self.head[p] == v)
             self.mate[u] = p
             self.mate[v] = p ^ 1
-        self.tight = [False] * len(kept)
+        self.tight = [False] * len(self.weight)
         self.queue: list[int] = []
         self.root = [-1] * (2 * n)
         """The root of the alternating tree of each labelled top-level blossom (the perfect
