@@ -21,6 +21,7 @@ made instead of one per pair of the graph.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 
 __all__ = ["max_weight_matching", "max_weight_perfect_matching"]
 
@@ -115,7 +116,8 @@ class _Blossom:
         # perfect search doubles them (and the weights) once more: every dual starts even.
         scale = 4 if self.perfect else 2
         self.weight = [scale * w for _, _, w in kept] + [0] * len(zero)
-        self.head = [x for u, v, _ in kept for x in (u, v)] + [x for pair in zero for x in pair]
+        self.head = [x for u, v, _ in kept for x in (u, v)]
+        self.head.extend(chain.from_iterable(zero))
         incident: list[list[int]] = [[] for _ in range(n)]
         self.incident = incident
         for k, (u, v, _) in enumerate(kept):
