@@ -53,7 +53,8 @@ _CARRIED_SHORT = 16
 with the priced start (``_priced``), and the one that pairs more is taken. Fewer is worse:
 a search from a carried start a few pairs shorter is still cheaper than the priced start's
 own search of the top (instructions pairing four late rounds of the 256-player override:
-4 pairs 17,521 M, 16 pairs 16,308 M, never 19,065 M; the cold start of before 18,206 M)."""
+4 pairs 17,521 M, 16 pairs 16,308 M, priced only when nothing is carried 19,065 M; the
+start at the highest weight of before, compared beyond 4 pairs, 18,206 M)."""
 
 
 class Start:
@@ -304,11 +305,11 @@ def _without(row: int, gone: Sequence[int]) -> int:
 
 
 def _priced(
-    edges: Sequence[tuple[int, int, int]], t: int, keep: int, check: Callable[[], None] | None
+    edges: Sequence[tuple[int, int, int]], t: int, pairs: int, check: Callable[[], None] | None
 ) -> tuple[int, list[int]]:
-    """A start for the top's players ``0..t-1`` of which ``keep`` pairs are to stay among
+    """A start for the top's players ``0..t-1`` of which ``pairs`` pairs are to stay among
     themselves (the others go down): ``(price, duals)``. The price is the weight of the first
-    pair a greedy matching of the top (heaviest first) makes beyond ``keep`` pairs (0 when it
+    pair a greedy matching of the top (heaviest first) makes beyond ``pairs`` pairs (0 when it
     makes no more), and the duals those of the heaviest matching of the top with every weight
     less the price (at least 0): with ``price`` added, every pair of the top is feasible
     (``dual[u] + dual[v] >= 2 * weight``), its heaviest pairs tight, and a player the
@@ -318,7 +319,7 @@ def _priced(
     taken: set[int] = set()
     for u, v, w in heaviest:
         if u not in taken and v not in taken:
-            if made >= keep:
+            if made >= pairs:
                 price = max(w, 0)
                 break
             taken.update((u, v))

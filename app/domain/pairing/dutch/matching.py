@@ -418,9 +418,8 @@ class _Blossom:
         one for the heaviest matching), unless ``settle``: the heaviest matching's duals are
         then brought to their end (a free vertex's dual to 0)."""
         n = self.n
-        # An augmentation pairs two free vertices; with fewer than two left the matching is
-        # final (perfect, or the heaviest: every edge's slack stays at least 0 and those of
-        # the matching 0 whatever the duals do next).
+        # Only an augmentation changes the matching, and it pairs two free vertices: with
+        # fewer than two left, the matching is the one the search would end with.
         last = 2 if self.perfect or not settle else 0
         free = self.mate.count(-1)
         for v in range(n):
