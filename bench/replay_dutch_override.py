@@ -11,6 +11,16 @@ another to compare them: a difference is reported by round.
     .venv/bin/python bench/replay_dutch_override.py record /tmp/o256.pickle --size 256
     .venv/bin/python bench/replay_dutch_override.py replay /tmp/o256.pickle 150-230 --repeat 2
     .venv/bin/python bench/replay_dutch_override.py replay /tmp/o256.pickle 172 --profile
+    .venv/bin/python bench/replay_dutch_override.py compare /tmp/o256.pickle 120-252 \
+        --against 9d2d9fa --repeat 2
+
+``compare`` times this tree beside another commit's, in one process, round by round, taking
+turns at going first: the VM's speed drifts by tens of percent within an hour, so two runs one
+after the other compare the hours more than the code. The other commit's ``app/domain`` is
+taken out with ``git archive`` as a package of its own (``svz_then``, its imports rewritten),
+and the file is unpickled a second time into its classes: the domain compares its enums by
+identity, so objects of this tree's classes would make the other tree pair differently. Both
+trees' pairings must equal the file's.
 
 The file is a pickle: read it only from a run of your own.
 """
@@ -20,10 +30,17 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import importlib
+import io
 import pickle
 import pstats
+import re
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -97,6 +114,73 @@ def replay(path: Path, spec: str, repeat: int, profile: bool) -> None:
     )
 
 
+_ROOT = Path(__file__).resolve().parent.parent
+_THEN = "svz_then"
+
+
+class _Then(pickle.Unpickler):
+    """Unpickles the recording into the other commit's classes (``svz_then``)."""
+
+    def find_class(self, module: str, name: str) -> object:
+        if module == "app" or module.startswith("app."):
+            module = _THEN + module[3:]
+        return super().find_class(module, name)
+
+
+def _domain_of(revision: str, into: Path) -> Callable[[DutchInput], DutchPairing]:
+    """``pair_dutch`` of ``revision``'s ``app/domain``, importable beside this tree's."""
+    archive = subprocess.run(
+        ["git", "archive", revision, "app/__init__.py", "app/domain"],
+        cwd=_ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    package = into / _THEN
+    (into / "app").rename(package)
+    for module in package.rglob("*.py"):
+        text = module.read_text()
+        module.write_text(re.sub(r"\bapp\.domain\b", f"{_THEN}.domain", text))
+    sys.path.insert(0, str(into))
+    pair: Callable[[DutchInput], DutchPairing]
+    pair = importlib.import_module(f"{_THEN}.domain.pairing.dutch").pair_dutch
+    return pair
+
+
+def compare(path: Path, spec: str, repeat: int, revision: str) -> None:
+    data = path.read_bytes()
+    now: Recorded = pickle.loads(data)
+    with tempfile.TemporaryDirectory() as folder:
+        then_pair = _domain_of(revision, Path(folder))
+        then: Recorded = _Then(io.BytesIO(data)).load()
+        gc.collect()
+        gc.freeze()
+        versions = (("then", then_pair, then), ("now", pair_dutch, now))
+        labels = {"then": revision, "now": "this tree"}
+        times: dict[str, dict[int, float]] = {"then": {}, "now": {}}
+        for number in _numbers(spec, len(now)):
+            for turn in range(repeat):
+                for name, pair, rounds in versions if turn % 2 == 0 else versions[::-1]:
+                    round_, recorded = rounds[number - 1]
+                    cpu = time.process_time()
+                    pairing = pair(round_)
+                    took = time.process_time() - cpu
+                    if pairing != recorded or pairing.explanation != recorded.explanation:
+                        sys.exit(f"round {number}: {labels[name]} differs from the file")
+                    times[name][number] = min(took, times[name].get(number, took))
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    for name, label in labels.items():
+        taken = times[name]
+        worst = max(taken, key=taken.__getitem__)
+        over = sum(1 for took in taken.values() if took > 0.5)
+        print(
+            f"{label}: {len(taken)} rounds, worst {taken[worst]:.3f} s CPU (round {worst}), "
+            f"mean {sum(taken.values()) / len(taken):.3f} s, {over} over 0.5 s"
+        )
+    print(f"best of {repeat}, taking turns; load {load}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -109,9 +193,16 @@ def main() -> None:
     replaying.add_argument("rounds", help="all, or e.g. 150-230,250")
     replaying.add_argument("--repeat", type=int, default=1)
     replaying.add_argument("--profile", action="store_true")
+    comparing = commands.add_parser("compare")
+    comparing.add_argument("file", type=Path)
+    comparing.add_argument("rounds", help="all, or e.g. 150-230,250")
+    comparing.add_argument("--against", required=True, help="the other commit")
+    comparing.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args()
     if args.command == "record":
         record(args.file, args.size, args.seed)
+    elif args.command == "compare":
+        compare(args.file, args.rounds, args.repeat, args.against)
     else:
         replay(args.file, args.rounds, args.repeat, args.profile)
 
