@@ -68,9 +68,8 @@ def test_the_heaviest_matchings_final_duals_are_a_start_for_the_perfect_search(
     """What ``below._priced`` starts the top from: the duals the heaviest matching ends with,
     blossoms folded into their vertices, are at least 0 and feasible for every edge
     (``dual[u] + dual[v] >= 2 * weight``); the matching is still the heaviest, and its pairs
-    are tight unless a blossom holds them:
-    the perfect search started from them and those pairs finds a perfect matching as heavy as
-    one started from nothing."""
+    are tight unless a blossom holds them: the perfect search started from them and those
+    pairs finds a perfect matching as heavy as one started from nothing."""
     n, edges = graph
     final: list[int] = []
     mate = max_weight_matching(n, edges, final_dual=final)

@@ -100,8 +100,7 @@ class Below:
         self.potential = _potentials(criteria, self.everyone, bye_games) if n >= 3 else None
         graph = criteria.adjacency(self.everyone, apart)
         # Pairs with a player below (weight 0 once the potentials are taken off): as pairs
-        # (``zero``), as each player's bit set of them (``rows``), and for each player of the
-        # bracket and the next scoregroup, the players below it may meet (``down``).
+        # (``zero``) and as each player's bit set of them (``rows``).
         self.zero = [
             (i, j + low)
             for i in range(n)
@@ -110,7 +109,6 @@ class Below:
         ]
         below_mask = ((1 << n) - 1) >> top << top
         self.rows = [row & below_mask if i < top else row for i, row in enumerate(graph)]
-        self.down = [[j + top for j in bits(graph[i] >> top)] for i in range(top)]
         # The players below whom some maximum matching of the players below leaves out and
         # who may meet none of those others (Gallai–Edmonds: the single players of D; those
         # who may meet nobody below among them): late in a long event, the lowest scores,
@@ -184,13 +182,12 @@ class Below:
             incident[i].append((j, 2 * w))
             incident[j].append((i, 2 * w))
         if size == len(everyone):
-            pairs, rows, zero = self.zero, self.rows, self.down
+            pairs, rows = self.zero, self.rows
         else:
             r = len(everyone) - size
             gone = [i for i in range(self.top) if i not in index]
             pairs = [(index[i], j - r) for i, j in self.zero if i in index]
             rows = [_without(self.rows[i], gone) for i in keep]
-            zero = [[j - r for j in self.down[i]] for i in keep if i < self.top]
         # Duals feasible for every pair below: those the round's last search ended with
         # (``Start``) when it had every player, or the priced ones (``_priced``): 0,
         # ``-price`` on the players below left alone and ``price`` on those they may meet (so
@@ -216,7 +213,6 @@ class Below:
                 edges,
                 rows,
                 incident,
-                zero,
             )
         if found is None or len(found[1]) < (size + 1) // 2 - _CARRIED_SHORT:
             t = len(top) - size % 2  # the top's players are ``0..t-1``
@@ -238,7 +234,6 @@ class Below:
                 edges,
                 rows,
                 incident,
-                zero,
             )
             if found is None or len(priced[1]) > len(found[1]):
                 found = priced
@@ -261,7 +256,6 @@ def _started(
     edges: Sequence[tuple[int, int, int]],
     rows: Sequence[int],
     incident: Sequence[Sequence[tuple[int, int]]],
-    zero: Sequence[Sequence[int]],
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """A start for ``max_weight_perfect_matching``: ``dual`` (one per vertex, feasible for
     every pair with no vertex of ``lowered``), each vertex of ``lowered`` in turn set as low
@@ -271,13 +265,12 @@ def _started(
     non-zero weight (``rows``: each player's pairs of weight 0, as a bit set).
 
     ``incident``: each vertex's pairs of non-zero weight (doubled) and its pairs with the
-    stand-in; ``zero``: for each player of the bracket and the next scoregroup (the first
-    ones), its other pairs, all of weight 0, with players below (whose duals ``lowered``
-    never changes)."""
+    stand-in; a player of the bracket and the next scoregroup has its other pairs, all of
+    weight 0, with players below (whose duals ``lowered`` never changes) in ``rows``."""
     for k in lowered:
         lowest = [w - dual[j] for j, w in incident[k]]
-        if k < len(zero) and zero[k]:
-            lowest.append(-min(map(dual.__getitem__, zero[k])))
+        if k < len(rows) and rows[k]:
+            lowest.append(-min(map(dual.__getitem__, bits(rows[k]))))
         if lowest:
             dual[k] = max(lowest)
     graph = [0] * len(dual)
