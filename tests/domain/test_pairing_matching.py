@@ -77,6 +77,26 @@ def test_the_matching_is_maximum_and_valid(graph: Graph, leave_out: int) -> None
             assert matching.mate[mate] == v and graph[v] >> mate & 1 and free >> mate & 1
 
 
+@settings(max_examples=400, deadline=None)
+@given(graph=graphs(), free=st.integers(min_value=0), until_left=st.integers(0, 3))
+def test_a_matching_stops_short_exactly_when_more_players_than_allowed_are_left(
+    graph: Graph, free: int, until_left: int
+) -> None:
+    """``until_left``: "can all but so many be paired?" is answered without the rest of the
+    search when the answer is no; when it is yes, the matching is the maximum one."""
+    free &= everyone(graph)
+    matching = Matching(graph, free, until_left=until_left)
+    left = free.bit_count() - 2 * largest(graph, free)
+
+    assert matching.short == (left > until_left)
+    if not matching.short:
+        assert matching.exposed.bit_count() == left
+    for v in bits(free):
+        mate = matching.mate[v]
+        if mate != -1:
+            assert matching.mate[mate] == v and graph[v] >> mate & 1 and free >> mate & 1
+
+
 @settings(max_examples=300, deadline=None)
 @given(graph=graphs(max_size=11), data=st.data())
 def test_a_matching_started_from_another_sets_pairs_is_maximum_with_the_same_byes(

@@ -65,6 +65,11 @@ class Matching:
     or of a graph with more edges): its pairs that still may be made are taken first, so a
     set close to the earlier one needs few searches. The matching found is maximum whatever
     the start.
+
+    ``until_left``: stop as soon as more than this many free players are certain to be left
+    unpaired by every maximum matching (a question of "can all but so many be paired?"); the
+    matching is then not maximum, ``exposed`` holds those players and the ones not yet
+    searched from, and ``short`` is true.
     """
 
     def __init__(
@@ -74,6 +79,7 @@ class Matching:
         *,
         deadline: Deadline = NO_DEADLINE,
         start: Sequence[int] = (),
+        until_left: int | None = None,
     ) -> None:
         self._adjacency = adjacency
         self._deadline = deadline
@@ -108,14 +114,25 @@ class Matching:
         self.greedy = self.exposed == 0
         """Whether the greedy pairing in order was already perfect (no search was needed)."""
         # A search that finds no augmenting path leaves a Hungarian tree: no augmenting path
-        # found later passes through it (Edmonds), so the later searches leave it out.
+        # found later passes through it (Edmonds), so the later searches leave it out, and its
+        # root stays unpaired.
+        self.short = False
+        """Whether the search stopped at ``until_left`` players certain to be left."""
         searchable = free
-        for root in bits(self.exposed):
+        left = 0
+        roots = list(bits(self.exposed))
+        if until_left is not None:
+            roots.reverse()
+        for root in roots:
             if self.exposed >> root & 1:
                 self.free = searchable
                 tree = self._search(root)
                 if tree is not None:
                     searchable &= ~tree.reached
+                    left += 1
+                    if until_left is not None and left > until_left:
+                        self.short = True
+                        break
         self.free = free
 
     @property

@@ -32,7 +32,12 @@ class MaximumMatching:
     """
 
     def __init__(
-        self, criteria: Criteria, vertices: Sequence[int], apart: Collection[int] = ()
+        self,
+        criteria: Criteria,
+        vertices: Sequence[int],
+        apart: Collection[int] = (),
+        *,
+        until_left: int | None = None,
     ) -> None:
         graph = criteria.graph()
         if apart:
@@ -41,7 +46,7 @@ class MaximumMatching:
             for v in apart:
                 graph[v] &= ~together
         shared = criteria.shared
-        self._matching = Matching(graph, mask(vertices), start=shared.mate)
+        self._matching = Matching(graph, mask(vertices), start=shared.mate, until_left=until_left)
         # The start keeps the pairs found for the players of other sets: a small set (a
         # bracket, the players moving down and the next scoregroup) must not leave the next
         # big one (everybody below) to start from nothing.
@@ -57,6 +62,9 @@ class MaximumMatching:
         for v in vertices:
             start[v] = mate[v]
         self.size = (len(vertices) - self._matching.exposed.bit_count()) // 2
+        self.short = self._matching.short
+        """Stopped at ``until_left`` players certain to be left: ``size`` is then less than
+        a maximum matching's (``Matching``)."""
 
     def exposable(self) -> set[int]:
         """Every vertex left unpaired by at least one maximum matching."""
@@ -72,8 +80,12 @@ def maximum_matching(
 
 
 def completable(criteria: Criteria, players: Sequence[int]) -> bool:
-    """C4 for ``players``: all paired, or all but one who may take the bye (C2, C5)."""
-    matching = maximum_matching(criteria, players)
+    """C4 for ``players``: all paired, or all but one who may take the bye (C2, C5). The
+    search stops at the first player too many that no maximum matching pairs (late in a long
+    event, most checks that fail)."""
+    matching = MaximumMatching(criteria, players, until_left=len(players) % 2)
+    if matching.short:
+        return False
     if len(players) % 2 == 0:
         return matching.size == len(players) // 2
     if matching.size < len(players) // 2:
