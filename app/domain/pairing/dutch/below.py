@@ -42,7 +42,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from app.domain.pairing.dutch.criteria import Criteria
-from app.domain.pairing.dutch.matching import max_weight_matching, max_weight_perfect_matching
+from app.domain.pairing.dutch.matching import (
+    ZeroPairs,
+    max_weight_matching,
+    max_weight_perfect_matching,
+)
 from app.domain.pairing.matching import Matching, bits
 
 __all__ = ["Below", "Start"]
@@ -99,14 +103,17 @@ class Below:
         n = len(self.everyone)
         self.potential = _potentials(criteria, self.everyone, bye_games) if n >= 3 else None
         graph = criteria.adjacency(self.everyone, apart)
-        # Pairs with a player below (weight 0 once the potentials are taken off): as pairs
-        # (``zero``) and as each player's bit set of them (``rows``).
-        self.zero = [
-            (i, j + low)
-            for i in range(n)
-            for low in [max(i + 1, top)]
-            for j in bits(graph[i] >> low)
-        ]
+        # Pairs with a player below (weight 0 once the potentials are taken off): as the
+        # search reads them (``zero``) and as each player's bit set of them (``rows``).
+        self.zero = ZeroPairs(
+            n,
+            (
+                (i, j + low)
+                for i in range(n)
+                for low in [max(i + 1, top)]
+                for j in bits(graph[i] >> low)
+            ),
+        )
         below_mask = ((1 << n) - 1) >> top << top
         self.rows = [row & below_mask if i < top else row for i, row in enumerate(graph)]
         # The players below whom some maximum matching of the players below leaves out and
@@ -186,7 +193,15 @@ class Below:
         else:
             r = len(everyone) - size
             gone = [i for i in range(self.top) if i not in index]
-            pairs = [(index[i], j - r) for i, j in self.zero if i in index]
+            head = self.zero.head
+            pairs = ZeroPairs(
+                size,
+                (
+                    (index[i], j - r)
+                    for i, j in zip(head[::2], head[1::2], strict=True)
+                    if i in index
+                ),
+            )
             rows = [_without(self.rows[i], gone) for i in keep]
         # Duals feasible for every pair below: those the round's last search ended with
         # (``Start``) when it had every player, or the priced ones (``_priced``): 0,

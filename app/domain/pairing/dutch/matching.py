@@ -20,10 +20,30 @@ made instead of one per pair of the graph.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import chain
+from collections.abc import Callable, Iterable, Sequence
 
-__all__ = ["max_weight_matching", "max_weight_perfect_matching"]
+__all__ = ["ZeroPairs", "max_weight_matching", "max_weight_perfect_matching"]
+
+
+class ZeroPairs:
+    """Pairs of weight 0 for ``max_weight_perfect_matching``, laid out as its search reads
+    them: the two ends of each pair (``head``) and each vertex's ends (``incident``). Built
+    once for several searches over the same vertices (a bracket's, over everybody below it,
+    where they are most of the pairs), each of which copies the lists."""
+
+    __slots__ = ("head", "incident")
+
+    def __init__(self, size: int, pairs: Iterable[tuple[int, int]]) -> None:
+        head: list[int] = []
+        incident: list[list[int]] = [[] for _ in range(size)]
+        for u, v in pairs:
+            end = len(head)
+            incident[u].append(end + 1)
+            incident[v].append(end)
+            head.append(u)
+            head.append(v)
+        self.head = head
+        self.incident = incident
 
 
 def max_weight_matching(
@@ -56,7 +76,7 @@ def max_weight_perfect_matching(
     edges: Sequence[tuple[int, int, int]],
     *,
     dual: Sequence[int],
-    zero: Sequence[tuple[int, int]] = (),
+    zero: ZeroPairs | None = None,
     matched: Sequence[int] = (),
     mates: Sequence[tuple[int, int]] = (),
     check: Callable[[], None] | None = None,
@@ -66,7 +86,7 @@ def max_weight_perfect_matching(
     When the graph has no perfect matching, some vertex is left with ``-1``.
 
     Every edge counts, whatever its weight's sign (``u != v``), and so does every pair of
-    ``zero`` (an edge of weight 0, after those of ``edges``). The search starts from the
+    ``zero`` (an edge of weight 0, numbered before those of ``edges``). The search starts from the
     vertex duals ``dual``, which must be feasible for the doubled weights
     (``dual[u] + dual[v] >= 2 * weight`` for every edge), and from the edges ``matched``
     (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``) and
@@ -98,7 +118,7 @@ class _Blossom:
         check: Callable[[], None] | None,
         *,
         dual: Sequence[int] | None = None,
-        zero: Sequence[tuple[int, int]] = (),
+        zero: ZeroPairs | None = None,
         matched: Sequence[int] = (),
         mates: Sequence[tuple[int, int]] = (),
     ) -> None:
@@ -115,15 +135,15 @@ class _Blossom:
         # would then round down and leave the edge one short of tight, yet taken. So the
         # perfect search doubles them (and the weights) once more: every dual starts even.
         scale = 4 if self.perfect else 2
-        self.weight = [scale * w for _, _, w in kept] + [0] * len(zero)
-        self.head = [x for u, v, _ in kept for x in (u, v)]
-        self.head.extend(chain.from_iterable(zero))
-        incident: list[list[int]] = [[] for _ in range(n)]
+        # The pairs of weight 0 come first: their lists are copied as they are.
+        first = len(zero.head) // 2 if zero is not None else 0
+        self.weight = [0] * first + [scale * w for _, _, w in kept]
+        self.head = [*zero.head] if zero is not None else []
+        self.head.extend([x for u, v, _ in kept for x in (u, v)])
+        incident = [ends.copy() for ends in zero.incident] if zero is not None else []
+        incident.extend([] for _ in range(n - len(incident)))
         self.incident = incident
-        for k, (u, v, _) in enumerate(kept):
-            incident[u].append(2 * k + 1)
-            incident[v].append(2 * k)
-        for k, (u, v) in enumerate(zero, start=len(kept)):
+        for k, (u, v, _) in enumerate(kept, start=first):
             incident[u].append(2 * k + 1)
             incident[v].append(2 * k)
         top = max(self.weight, default=0)
@@ -141,7 +161,7 @@ class _Blossom:
         self.in_use: set[int] = set()
         """The blossoms (ids ``n..2n-1``) that exist now, top-level or nested."""
         self.dual = [top // 2] * n + [0] * n if dual is None else [*(2 * d for d in dual), *[0] * n]
-        for k in matched:
+        for k in (first + k for k in matched):
             self.mate[self.head[2 * k]] = 2 * k + 1
             self.mate[self.head[2 * k + 1]] = 2 * k
         for u, v in mates:
@@ -442,8 +462,8 @@ class _Blossom:
                 for p in incident[v]:
                     w = head[p]
                     bw = owner[w]
-                    if bv == bw:
-                        continue
+                    if bv == bw or (bw == w and label[w] == 2):
+                        continue  # inside, or an inner vertex already (whatever the slack)
                     k = p >> 1
                     if tight[k]:
                         s = 0
