@@ -569,23 +569,56 @@ class _Blossom:
         self.tight[:] = [False] * len(weight)
         inner: list[int] = []
         reached: list[tuple[int, int]] = []
-        for x in dead:
-            dual_x = dual[x]
-            best, least, end = -1, 0, -1
-            for p in self.incident[x]:
-                w = head[p]
-                bw = owner[w]
-                if label[bw] == 1:
-                    s = dual_x + dual[w] - weight[p >> 1]
-                    if best == -1 or s < least:
-                        best, least, end = p >> 1, s, p
-                elif label[w] == 2 and w != bw and label_end[w] == p ^ 1:
+        alive = [y for y in range(n) if label[owner[y]] == 1]
+        if len(alive) < len(dead):
+            # Fewer S-vertices are left than were retired (a tree that spread over the
+            # players below): the edges are read from the S side.
+            retired = bytearray(n)
+            for x in dead:
+                retired[x] = 1
+            least: dict[int, int] = {}
+            for y in alive:
+                dual_y = dual[y]
+                for p in self.incident[y]:
+                    x = head[p]
+                    if retired[x]:
+                        s = dual_y + dual[x] - weight[p >> 1]
+                        if x not in least or s < least[x]:
+                            least[x] = s
+                            best_edge[x] = p >> 1
+            for w in range(n):
+                if (
+                    label[w] == 2
+                    and w != owner[w]
+                    and label[owner[w]] != 1
+                    and label_end[w] >= 0
+                    and retired[head[label_end[w]]]
+                ):
                     label[w] = 0
                     label_end[w] = -1
                     inner.append(w)
-            best_edge[x] = best
-            if best != -1 and least <= 0:
-                reached.append((x, end))
+            for x in dead:
+                if x in least and least[x] <= 0:
+                    k = best_edge[x]
+                    reached.append((x, 2 * k + (head[2 * k] == x)))
+        else:
+            for x in dead:
+                dual_x = dual[x]
+                best, smallest, end = -1, 0, -1
+                for p in self.incident[x]:
+                    w = head[p]
+                    bw = owner[w]
+                    if label[bw] == 1:
+                        s = dual_x + dual[w] - weight[p >> 1]
+                        if best == -1 or s < smallest:
+                            best, smallest, end = p >> 1, s, p
+                    elif label[w] == 2 and w != bw and label_end[w] == p ^ 1:
+                        label[w] = 0
+                        label_end[w] = -1
+                        inner.append(w)
+                best_edge[x] = best
+                if best != -1 and smallest <= 0:
+                    reached.append((x, end))
         for w in inner:
             for p in self.incident[w]:
                 u = head[p]
