@@ -145,13 +145,15 @@ class Matching:
         With an odd number of players and one of them exposed, these are the players whose
         bye leaves the others perfectly matchable.
         """
-        even = 0
-        for root in bits(self.exposed):
-            tree = self._search(root)
-            if tree is None:  # an augmenting path: impossible, the matching is maximum
-                raise AssertionError("the matching was not maximum")
-            even |= tree.even
-        return even
+        if not self.exposed:
+            return 0
+        # One search from all of them at once (a forest): two of its trees never meet, as
+        # that would be an augmenting path.
+        root = lowest(self.exposed)
+        tree = self._search(root, also=self.exposed & ~(1 << root))
+        if tree is None:  # an augmenting path: impossible, the matching is maximum
+            raise AssertionError("the matching was not maximum")
+        return tree.even
 
     def try_pair(self, p: int, q: int) -> bool:
         """Pair ``p`` with ``q`` if the other free players can still all be paired.
@@ -265,14 +267,16 @@ class Matching:
         self.free |= (1 << p) | (1 << q)
         self.mate[p], self.mate[q] = q, p
 
-    def _search(self, root: int, *, watch: int = 0) -> _Tree | None:
+    def _search(self, root: int, *, watch: int = 0, also: int = 0) -> _Tree | None:
         """Edmonds' search from the exposed ``root`` over the free players.
 
         If it reaches another exposed player, flip the path (both become matched) and return
         ``None``; otherwise return the search tree: its even players (blossoms included) and
         the parent links that lead from each of them back to ``root``. With ``watch``, stop
         early once a player in it is even (the tree so far: its links are complete for every
-        player already even, as an augmenting path could be flipped at any step).
+        player already even, as an augmenting path could be flipped at any step). ``also``:
+        more exposed players to grow trees from at once, with a maximum matching only (no
+        augmenting path between two trees is looked for).
         """
         self._deadline.check()
         adjacency, mate, free = self._adjacency, self.mate, self.free
@@ -281,10 +285,10 @@ class Matching:
         link = list(range(size))
         """Union-find over blossoms: ``_find(link, v)`` is the base of ``v``'s blossom."""
         members: dict[int, int] = {}
-        targets = self.exposed & ~(1 << root)
-        outer = 1 << root
+        outer = (1 << root) | also
+        targets = self.exposed & ~outer
         inner = 0
-        queue = [root]
+        queue = [root, *bits(also)]
         for v in queue:
             if outer & watch:
                 break

@@ -350,8 +350,8 @@ def _potentials(criteria: Criteria, everyone: Sequence[int], bye_games: bool) ->
         )
 
     r, s, t = everyone[-3:]
-    potential = []
-    for v in everyone:
-        x, y = (s, t) if v == r else (r, t) if v == s else (r, s)
-        potential.append(weight(v, x) + weight(v, y) - weight(x, y))
+    rs = weight(r, s)
+    potential = [weight(v, r) + weight(v, s) - rs for v in everyone[:-3]]
+    rt, st = weight(r, t), weight(s, t)
+    potential.extend((rs + rt - st, rs + st - rt, rt + st - rs))
     return potential

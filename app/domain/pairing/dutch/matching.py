@@ -152,9 +152,10 @@ class _Blossom:
         self.label_end = [-1] * (2 * n)
         self.owner = list(range(n))
         self.parent = [-1] * (2 * n)
-        self.children: list[list[int]] = [[] for _ in range(2 * n)]
+        # A blossom's lists are replaced, never changed in place: all start as one empty list.
+        self.children: list[list[int]] = [[]] * (2 * n)
         self.base = list(range(n)) + [-1] * n
-        self.links: list[list[int]] = [[] for _ in range(2 * n)]
+        self.links: list[list[int]] = [[]] * (2 * n)
         self.best_edge = [-1] * (2 * n)
         self.best_edges: list[list[int] | None] = [None] * (2 * n)
         self.free_ids = list(range(n, 2 * n))
