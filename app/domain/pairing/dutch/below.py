@@ -282,10 +282,19 @@ def _started(
     ``incident``: each vertex's pairs of non-zero weight (doubled) and its pairs with the
     stand-in; a player of the bracket and the next scoregroup has its other pairs, all of
     weight 0, with players below (whose duals ``lowered`` never changes) in ``rows``."""
+    # The players below by dual, lowest first (a few values: 0 and the price's, or a
+    # carried start's): a row's least dual is the first whose players it meets.
+    fixed = set(lowered)
+    players: dict[int, int] = {}
+    for v in range(len(rows)):
+        if v not in fixed:
+            players[dual[v]] = players.get(dual[v], 0) | 1 << v
+    ascending = sorted(players.items())
     for k in lowered:
         lowest = [w - dual[j] for j, w in incident[k]]
-        if k < len(rows) and rows[k]:
-            lowest.append(-min(map(dual.__getitem__, bits(rows[k]))))
+        row = rows[k] if k < len(rows) else 0
+        if row:
+            lowest.append(-next(value for value, members in ascending if row & members))
         if lowest:
             dual[k] = max(lowest)
     graph = [0] * len(dual)
