@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from app.domain.pairing.dutch.below import Below, Start
 from app.domain.pairing.dutch.criteria import Criteria
@@ -155,7 +156,7 @@ def pair_bracket(
 
     pairs: list[tuple[int, int]] = []
     removed: set[int] = set()
-    tie, width = _mdp_order(mdps, residents)
+    tie, width = _mdp_order(tuple(mdps), tuple(residents))
     mate = solve(tie, width, removed)
     for mdp in mdps:
         partner = mate.get(mdp)
@@ -185,9 +186,12 @@ def pair_bracket(
 Ties = dict[tuple[int, int], int]
 
 
-def _mdp_order(mdps: Sequence[int], residents: Sequence[int]) -> tuple[Ties, int]:
+@lru_cache(maxsize=2)
+def _mdp_order(mdps: tuple[int, ...], residents: tuple[int, ...]) -> tuple[Ties, int]:
     """Art. 4.4 then 4.2 for MDPs: the set of paired MDPs (higher MDPs first) above, in base
-    ``len(residents) + 1``, one digit per MDP for the rank of its opponent (higher first)."""
+    ``len(residents) + 1``, one digit per MDP for the rank of its opponent (higher first).
+    Kept for the bracket's next matching (with the next scoregroup, then with everybody
+    below, the same MDPs and residents); the callers only read it."""
     count = len(mdps)
     if count == 0:
         return {}, 0

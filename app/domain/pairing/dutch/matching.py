@@ -677,6 +677,8 @@ class _Blossom:
             if kind == 0 or d < delta:
                 kind, delta, edge = 2, d, k
         in_use = sorted(self.in_use)
+        # Between two S-blossoms the step is half the least slack (even: see ``__init__``).
+        least, nearest = 0, -1
         for b in [
             b
             for b in [*range(n), *in_use]
@@ -689,9 +691,11 @@ class _Blossom:
                 k = best_edge[b] = self.least_slack(self.leaves(b), b)
                 if k == -1:
                     continue
-            d = (dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]) // 2
-            if kind == 0 or d < delta:
-                kind, delta, edge = 3, d, k
+            d = dual[head[2 * k]] + dual[head[2 * k + 1]] - weight[k]
+            if nearest == -1 or d < least:
+                least, nearest = d, k
+        if nearest != -1 and (kind == 0 or least // 2 < delta):
+            kind, delta, edge = 3, least // 2, nearest
         for b in in_use:
             if parent[b] == -1 and label[b] == 2 and (kind == 0 or dual[b] < delta):
                 kind, delta, blossom = 4, dual[b], b
