@@ -86,8 +86,8 @@ def max_weight_perfect_matching(
     When the graph has no perfect matching, some vertex is left with ``-1``.
 
     Every edge counts, whatever its weight's sign (``u != v``), and so does every pair of
-    ``zero`` (an edge of weight 0, numbered before those of ``edges``). The search starts from the
-    vertex duals ``dual``, which must be feasible for the doubled weights
+    ``zero`` (an edge of weight 0, numbered before those of ``edges``). The search starts
+    from the vertex duals ``dual``, which must be feasible for the doubled weights
     (``dual[u] + dual[v] >= 2 * weight`` for every edge), and from the edges ``matched``
     (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``) and
     the pairs ``mates`` (vertices, each pair's first edge in ``edges`` taken; the same rules).
