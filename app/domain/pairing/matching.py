@@ -122,6 +122,8 @@ class Matching:
         left = 0
         roots = list(bits(self.exposed))
         if until_left is not None:
+            # From the bottom of the order, where the players who may meet fewest are (late
+            # in an event, the lowest scores): a search that fails there ends it soonest.
             roots.reverse()
         for root in roots:
             if self.exposed >> root & 1:

@@ -39,7 +39,7 @@ answers ``None`` and the caller searches over everybody as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.matching import (
@@ -285,11 +285,7 @@ def _started(
     # The players below by dual, lowest first (a few values: 0 and the price's, or a
     # carried start's): a row's least dual is the first whose players it meets.
     fixed = set(lowered)
-    players: dict[int, int] = {}
-    for v in range(len(rows)):
-        if v not in fixed:
-            players[dual[v]] = players.get(dual[v], 0) | 1 << v
-    ascending = sorted(players.items())
+    ascending = sorted(_by_dual(dual, [v for v in range(len(rows)) if v not in fixed]).items())
     for k in lowered:
         lowest = [w - dual[j] for j, w in incident[k]]
         row = rows[k] if k < len(rows) else 0
@@ -304,13 +300,19 @@ def _started(
             graph[j] |= 1 << i
     # A pair of weight 0 is tight when its duals cancel: each player's with those whose
     # dual is minus its own.
-    duals: dict[int, int] = {}
-    for v in range(len(rows)):
-        duals[dual[v]] = duals.get(dual[v], 0) | 1 << v
+    duals = _by_dual(dual, range(len(rows)))
     for v, row in enumerate(rows):
         graph[v] |= row & duals.get(-dual[v], 0)
     initial = Matching(graph, (1 << len(dual)) - 1).mate
     return dual, [(v, m) for v, m in enumerate(initial) if v < m]
+
+
+def _by_dual(dual: Sequence[int], vertices: Iterable[int]) -> dict[int, int]:
+    """The bit set of ``vertices`` with each dual value."""
+    members: dict[int, int] = {}
+    for v in vertices:
+        members[dual[v]] = members.get(dual[v], 0) | 1 << v
+    return members
 
 
 def _without(row: int, gone: Sequence[int]) -> int:

@@ -81,8 +81,7 @@ def maximum_matching(
 
 def completable(criteria: Criteria, players: Sequence[int]) -> bool:
     """C4 for ``players``: all paired, or all but one who may take the bye (C2, C5). The
-    search stops at the first player too many that no maximum matching pairs (late in a long
-    event, most checks that fail)."""
+    search stops at the first player too many that no maximum matching pairs."""
     matching = MaximumMatching(criteria, players, until_left=len(players) % 2)
     if matching.short:
         return False
