@@ -245,6 +245,10 @@ def _sends_down_too_many(
     size = len(mdps) + len(residents)
     if size <= len(following):
         return False
+    # Every pair has a resident in it: with more MDPs than residents and the next scoregroup
+    # together, no matching is needed (late in a long event, nine brackets in ten).
+    if len(mdps) - len(residents) > len(following):
+        return True
     pairs = maximum_matching(criteria, [*mdps, *residents], apart=set(mdps)).size
     return size - 2 * pairs > len(following)
 
