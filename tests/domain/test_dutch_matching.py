@@ -187,6 +187,28 @@ def test_the_graph_as_bit_sets_is_allowed(field: tuple[Criteria, list[int], set[
         assert graph[i] >> len(vertices) == 0
 
 
+@settings(max_examples=300, deadline=None)
+@given(field=fields(), data=st.data())
+def test_the_graph_of_mdps_and_everybody_below_is_read_off_the_rounds(
+    field: tuple[Criteria, list[int], set[int]], data: st.DataObject
+) -> None:
+    """A matching over everybody below has its MDPs (kept apart) first, then every player
+    from some first one to the last: ``adjacency`` reads those rows off the round's graph
+    (``Criteria._below``), with the same bits as ``allowed`` gives."""
+    criteria, _, _ = field
+    n = len(criteria.players)
+    first = data.draw(st.integers(1, max(1, n - 1)))
+    above = data.draw(st.permutations(range(first)))
+    head = above[: data.draw(st.integers(1, len(above)))]
+    vertices = [*head, *range(first, n)]
+    graph = criteria.adjacency(vertices, set(head))
+    for i, a in enumerate(vertices):
+        for j, b in enumerate(vertices):
+            expected = a != b and criteria.allowed(a, b) and not (a in head and b in head)
+            assert bool(graph[i] >> j & 1) == expected, (i, j)
+        assert graph[i] >> len(vertices) == 0
+
+
 def test_two_absolute_whites_meet_only_with_a_topscorer_in_the_last_round() -> None:
     """C3 and Art. 1.8 in the bit sets: 0 and 1 both must have White; 2 is a topscorer (more
     than half of 8 half-points) who must have White too; 3 has no preference and met 0."""

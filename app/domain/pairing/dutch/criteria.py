@@ -31,6 +31,7 @@ from copy import copy
 from dataclasses import dataclass
 
 from app.domain.pairing.dutch.state import Float, PlayerState, Strength
+from app.domain.pairing.matching import bits
 from app.domain.types import PlayerId, Score
 
 __all__ = ["Criteria", "Layout"]
@@ -222,6 +223,11 @@ class Criteria:
         rather than by asking ``allowed`` for every pair, which a field of thousands cannot
         afford.
         """
+        head = len(apart)
+        if 0 < head < len(vertices) and set(vertices[:head]) == set(apart):
+            first = vertices[head]
+            if list(vertices[head:]) == list(range(first, len(self.players))):
+                return self._below(vertices[:head], first)
         everyone = (1 << len(vertices)) - 1
         clash = {colour: 0 for colour in self.absolute_colour if colour is not None}
         together = 0
@@ -266,6 +272,21 @@ class Criteria:
         if shared.graph is None:
             shared.graph = self.adjacency(range(len(self.players)))
         return shared.graph
+
+    def _below(self, head: Sequence[int], first: int) -> list[int]:
+        """``adjacency`` of ``head`` (players above ``first``, who may not meet each other)
+        then every player from ``first`` on, as a bracket's matching over everybody below has
+        them (its MDPs, then the rest of the round): read off the round's graph, each row
+        shifted, and the head's bits set from the head's own rows (the graph is symmetric)."""
+        graph = self.graph()
+        shift = len(head)
+        rows = [(graph[v] >> first) << shift for v in head]
+        rest = [(graph[v] >> first) << shift for v in range(first, len(graph))]
+        for k, v in enumerate(head):
+            bit = 1 << k
+            for j in bits(graph[v] >> first):
+                rest[j] |= bit
+        return rows + rest
 
     def _met(self) -> list[int]:
         """C1 as bit sets over the players in order: bit ``j`` of entry ``v`` is set when
