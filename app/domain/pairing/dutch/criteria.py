@@ -135,14 +135,17 @@ class Layout:
 
 class Shared:
     """What one round's criteria build once and their copies share: C1's bit sets (``met``),
-    the graph of allowed meetings (``graph``), and each player's partner in the last maximum
+    the graph of allowed meetings (``graph``), each player's partner in the last maximum
     matching found for them in it (``mate``), from which the next is started
-    (``completion``)."""
+    (``completion``), and the colour fields of the pairs of colour states met so far
+    (``colours``)."""
 
-    __slots__ = ("graph", "mate", "met")
+    __slots__ = ("colours", "graph", "mate", "met")
 
     def __init__(self) -> None:
         self.met: list[int] | None = None
+        self.colours: dict[tuple[int, int], int] = {}
+        """C10–C13 packed, by the two players' colour states (``Criteria.colour_state``)."""
         self.graph: list[int] | None = None
         self.mate: list[int] = []
 
@@ -183,6 +186,14 @@ class Criteria:
         ]
         self.topscorer = [last_round and 2 * player.score > top_line for player in players]
         self.candidate = _candidates(self.players, bye_score)
+        # What C10–C13 read of a player, numbered: a round has a few dozen such states.
+        states: dict[tuple[object, ...], int] = {}
+        self.colour_state = [
+            states.setdefault(
+                (p.preference, p.strength.value, p.imbalance, p.repeated), len(states)
+            )
+            for p in players
+        ]
         self.shared = Shared()
         """What the round's copies of these criteria (``with_bye``, ``within``) share."""
 
@@ -344,13 +355,16 @@ class Criteria:
                 return 0
             return self.completion(higher, lower) << lay.under_completion
         h, lo = self.players[higher], self.players[lower]
+        count, scores = lay.count, lay.scores
         weight = self.completion(higher, lower) if completion else 0
+        # (a pair below with C9 alone has no slot: ``within``)
+        score = 1 << lay.slot[h.score] if in_bracket or in_next else 0
         # C6, C7: a pair in the bracket, and the score of its higher player.
-        weight = (weight << lay.count) | in_bracket
-        weight = (weight << lay.scores) | ((1 << lay.slot[h.score]) if in_bracket else 0)
+        weight = (weight << count) | in_bracket
+        weight = (weight << scores) | (score if in_bracket else 0)
         # C8: a pair in the next bracket, and the score of its higher player.
-        weight = (weight << lay.count) | in_next
-        weight = (weight << lay.scores) | ((1 << lay.slot[h.score]) if in_next else 0)
+        weight = (weight << count) | in_next
+        weight = (weight << scores) | (score if in_next else 0)
         # C9: the more games a player of the bye's score has played, the less pairing them
         # is worth, so the bye goes to the one who has played most.
         games = 0
@@ -359,10 +373,26 @@ class Criteria:
                 games += self.played_ranks[h.played_games]
             if lo.score == self.bye_score:
                 games += self.played_ranks[lo.played_games]
-        weight = (weight << (2 * lay.count)) | games
-        for met in _colour_fields(lo, h):
-            weight = (weight << lay.count) | (in_bracket and met)
-        return _float_fields(weight, h, lo, in_bracket, lay)
+        weight = (weight << (2 * count)) | games
+        if not in_bracket:
+            # C10–C21 count pairs in the bracket only: every field below is empty.
+            floats = min(2, lay.played_rounds)
+            return weight << (4 * count + floats * 2 * (count + scores))
+        weight = (weight << (4 * count)) | self._colours(lower, higher)
+        return _float_fields(weight, h, lo, lay)
+
+    def _colours(self, p: int, o: int) -> int:
+        """C10–C13 of ``_colour_fields(p, o)`` packed, each ``count`` bits wide: worked out
+        once a round for each pair of colour states."""
+        key = (self.colour_state[p], self.colour_state[o])
+        cache = self.shared.colours
+        packed = cache.get(key)
+        if packed is None:
+            packed = 0
+            for met in _colour_fields(self.players[p], self.players[o]):
+                packed = (packed << self.layout.count) | met
+            cache[key] = packed
+        return packed
 
 
 def _candidates(players: Sequence[PlayerState], bye_score: Score | None) -> list[bool]:
@@ -397,38 +427,26 @@ def _colour_fields(p: PlayerState, o: PlayerState) -> tuple[bool, bool, bool, bo
     return c10, c11, c12, c13
 
 
-def _float_fields(
-    weight: int, h: PlayerState, lo: PlayerState, in_bracket: bool, lay: Layout
-) -> int:
-    """C14–C21: downfloaters and upfloaters repeated from one and two rounds before.
+def _float_fields(weight: int, h: PlayerState, lo: PlayerState, lay: Layout) -> int:
+    """C14–C21 of a pair in the bracket: downfloaters and upfloaters repeated from one and
+    two rounds before.
 
     Counted fields first (C14–C17), then the same weighted by score (C18–C21). A player who
     downfloated and is paired with an equal score does not float again; a lower player who
     upfloated and meets a higher score floats up again.
     """
-    rounds = lay.played_rounds
-    floats = ((h.last_float, lo.last_float), (h.float_before, lo.float_before))
-    for back, (hf, lf) in enumerate(floats, start=1):
-        if rounds < back:
-            continue
-        down = 0
-        up = 0
-        if in_bracket:
-            down = (lf is Float.DOWN) + (h.score <= lo.score and hf is Float.DOWN)
-            up = not (h.score > lo.score and lf is Float.UP)
-        weight = (weight << lay.count) | down
-        weight = (weight << lay.count) | up
-    for back, (hf, lf) in enumerate(floats, start=1):
-        if rounds < back:
-            continue
-        down = 0
-        up = 0
-        if in_bracket:
-            down = ((lf is Float.DOWN) << lay.slot[lo.score]) + (
-                (hf is Float.DOWN) << lay.slot[h.score]
-            )
-            if not (lf is Float.UP and h.score > lo.score):
-                up = 1 << lay.slot[h.score]
-        weight = (weight << lay.scores) | down
-        weight = (weight << lay.scores) | up
+    count, scores = lay.count, lay.scores
+    both = ((h.last_float, lo.last_float), (h.float_before, lo.float_before))
+    floats = both[: min(2, lay.played_rounds)]
+    higher = h.score > lo.score
+    for hf, lf in floats:
+        down = (lf is Float.DOWN) + (not higher and hf is Float.DOWN)
+        up = not (higher and lf is Float.UP)
+        weight = (((weight << count) | down) << count) | up
+    for hf, lf in floats:
+        down = ((lf is Float.DOWN) << lay.slot[lo.score]) + (
+            (hf is Float.DOWN) << lay.slot[h.score]
+        )
+        up_score = 0 if lf is Float.UP and higher else 1 << lay.slot[h.score]
+        weight = (((weight << scores) | down) << scores) | up_score
     return weight
