@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.pairing.lim.groups import leaving_sets
-from app.domain.pairing.matching import Matching, bits
+from app.domain.pairing.matching import Matching, bits, members
 
 Graph = tuple[int, ...]
 
@@ -60,6 +60,23 @@ def pairable(graph: Graph, free: int) -> bool:
 
 def everyone(graph: Graph) -> int:
     return (1 << len(graph)) - 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 600), max_size=400),
+    st.integers(0, 3),
+)
+def test_the_members_of_a_bit_set_are_its_bits_dense_or_sparse(
+    positions: list[int], shift: int
+) -> None:
+    """``members`` reads a dense set off its binary digits and a sparse one bit by bit:
+    both are the set's members, lowest first, each once."""
+    found = 0
+    for p in positions:
+        found |= 1 << p
+    found <<= shift
+    assert members(found) == sorted({p + shift for p in positions}) == list(bits(found))
 
 
 @settings(max_examples=400, deadline=None)

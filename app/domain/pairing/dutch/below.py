@@ -103,19 +103,11 @@ class Below:
         n = len(self.everyone)
         self.potential = _potentials(criteria, self.everyone, bye_games) if n >= 3 else None
         graph = criteria.adjacency(self.everyone, apart)
-        # Pairs with a player below (weight 0 once the potentials are taken off): as the
-        # search reads them (``zero``) and as each player's bit set of them (``rows``).
-        self.zero = ZeroPairs(
-            n,
-            (
-                (i, j + low)
-                for i in range(n)
-                for low in [max(i + 1, top)]
-                for j in bits(graph[i] >> low)
-            ),
-        )
+        # Pairs with a player below (weight 0 once the potentials are taken off): as each
+        # player's bit set of them (``rows``) and as the search reads them (``zero``).
         below_mask = ((1 << n) - 1) >> top << top
         self.rows = [row & below_mask if i < top else row for i, row in enumerate(graph)]
+        self.zero = ZeroPairs(self.rows, top)
         # The players below whom some maximum matching of the players below leaves out and
         # who may meet none of those others (Gallai–Edmonds: the single players of D; those
         # who may meet nobody below among them): late in a long event, the lowest scores,
@@ -191,18 +183,9 @@ class Below:
         if size == len(everyone):
             pairs, rows = self.zero, self.rows
         else:
-            r = len(everyone) - size
             gone = [i for i in range(self.top) if i not in index]
-            head = self.zero.head
-            pairs = ZeroPairs(
-                size,
-                (
-                    (index[i], j - r)
-                    for i, j in zip(head[::2], head[1::2], strict=True)
-                    if i in index
-                ),
-            )
             rows = [_without(self.rows[i], gone) for i in keep]
+            pairs = ZeroPairs(rows, self.top - len(gone))
         # Duals feasible for every pair below: those the round's last search ended with
         # (``Start``) when it had every player, or the priced ones (``_priced``): 0,
         # ``-price`` on the players below left alone and ``price`` on those they may meet (so

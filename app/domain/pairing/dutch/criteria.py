@@ -31,7 +31,7 @@ from copy import copy
 from dataclasses import dataclass
 
 from app.domain.pairing.dutch.state import Float, PlayerState, Strength
-from app.domain.pairing.matching import bits
+from app.domain.pairing.matching import members
 from app.domain.types import PlayerId, Score
 
 __all__ = ["Criteria", "Layout"]
@@ -295,7 +295,7 @@ class Criteria:
         rest = [(graph[v] >> first) << shift for v in range(first, len(graph))]
         for k, v in enumerate(head):
             bit = 1 << k
-            for j in bits(graph[v] >> first):
+            for j in members(graph[v] >> first):
                 rest[j] |= bit
         return rows + rest
 

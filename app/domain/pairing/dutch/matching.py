@@ -20,7 +20,9 @@ made instead of one per pair of the graph.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+
+from app.domain.pairing.matching import members
 
 __all__ = ["ZeroPairs", "max_weight_matching", "max_weight_perfect_matching"]
 
@@ -29,19 +31,29 @@ class ZeroPairs:
     """Pairs of weight 0 for ``max_weight_perfect_matching``, laid out as its search reads
     them: the two ends of each pair (``head``) and each vertex's ends (``incident``). Built
     once for several searches over the same vertices (a bracket's, over everybody below it,
-    where they are most of the pairs), each of which copies the lists."""
+    where they are most of the pairs), each of which copies the lists.
+
+    The pairs are those of ``rows`` (bit sets of neighbours) with their higher end at
+    ``top`` or beyond, lower end first, by lower end then higher end."""
 
     __slots__ = ("head", "incident")
 
-    def __init__(self, size: int, pairs: Iterable[tuple[int, int]]) -> None:
+    def __init__(self, rows: Sequence[int], top: int) -> None:
         head: list[int] = []
-        incident: list[list[int]] = [[] for _ in range(size)]
-        for u, v in pairs:
-            end = len(head)
-            incident[u].append(end + 1)
-            incident[v].append(end)
-            head.append(u)
-            head.append(v)
+        incident: list[list[int]] = [[] for _ in rows]
+        for u, row in enumerate(rows):
+            low = max(u + 1, top)
+            ends = [v + low for v in members(row >> low)]
+            if not ends:
+                continue
+            first = len(head)
+            pairs = [u, u] * len(ends)
+            pairs[1::2] = ends
+            head.extend(pairs)
+            # Pair ``t`` of these: end ``first + 2t + 1`` leads from ``u`` to its ``v``.
+            incident[u].extend(range(first + 1, first + 2 * len(ends), 2))
+            for end, v in enumerate(ends, start=first // 2):
+                incident[v].append(2 * end)
         self.head = head
         self.incident = incident
 
