@@ -90,15 +90,17 @@ def pair_bracket(
         """The weight of every allowed pair whose lower player is ``everyone[k]``, ``k`` in
         ``lowers``."""
         found: dict[tuple[int, int], int] = {}
+        graph = criteria.graph()  # ``allowed`` as bit sets
         for k in lowers:
             lower = everyone[k]
+            meets = graph[lower]
+            in_bracket = lower in resident_set
+            in_next = lower in following
             for higher in everyone[:k]:
+                if not meets >> higher & 1:
+                    continue
                 if higher in mdp_set and lower in mdp_set:
                     continue  # MDPs meet residents only (Art. 3.3)
-                if not criteria.allowed(higher, lower):
-                    continue
-                in_bracket = lower in resident_set
-                in_next = lower in following
                 weight = criteria.quality(
                     higher,
                     lower,
