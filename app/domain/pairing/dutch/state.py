@@ -18,7 +18,14 @@ from functools import cache
 from itertools import accumulate
 from typing import cast
 
-from app.domain.pairing.dutch.types import PLAYED, Colour, DutchInput, DutchPlayer, Outcome
+from app.domain.pairing.dutch.types import (
+    PLAYED,
+    Colour,
+    DutchInput,
+    DutchPlayer,
+    Outcome,
+    RoundRecord,
+)
 from app.domain.types import PlayerId, PointsTable, Score
 
 __all__ = ["Float", "PlayerState", "Strength", "player_states"]
@@ -76,22 +83,38 @@ def player_states(round_: DutchInput) -> dict[PlayerId, PlayerState]:
         key=lambda player: player.number,
     )
     rank = {player.id: index for index, player in enumerate(ranked)}
-    # Each player's outcomes and score before every round, read once (late in a long event a
-    # history holds hundreds of rounds): floats compare the scores (Art. 1.4).
+    # Each player's records read once (late in a long event 256 histories of 200 records,
+    # and a record read again is a record fetched again from memory), then the score before
+    # every round: floats compare them (Art. 1.4).
+    columns = {player.id: _columns(player.history) for player in round_.players}
     value = {outcome: outcome.points(table) for outcome in Outcome}
-    outcomes = {
-        player.id: [record.outcome for record in player.history] for player in round_.players
-    }
     scores = {
-        player: cast(list[Score], list(accumulate(map(value.__getitem__, seen), initial=0)))
-        for player, seen in outcomes.items()
+        player: cast(list[Score], list(accumulate(map(value.__getitem__, read[0]), initial=0)))
+        for player, read in columns.items()
     }
     return {
         player.id: _state(
-            player, outcomes[player.id], scores, table, rank.get(player.id, len(ranked))
+            player, columns[player.id], scores, table, rank.get(player.id, len(ranked))
         )
         for player in round_.players
     }
+
+
+Columns = tuple[list[Outcome], list[PlayerId | None], list[Colour | None]]
+"""A history's outcomes, and the opponents and colours of its games (played rounds)."""
+
+
+def _columns(history: Sequence[RoundRecord]) -> Columns:
+    outcomes: list[Outcome] = []
+    opponents: list[PlayerId | None] = []
+    colours: list[Colour | None] = []
+    for record in history:
+        outcome = record.outcome
+        outcomes.append(outcome)
+        if outcome in PLAYED:  # a game: it has an opponent and a colour (``RoundRecord``)
+            opponents.append(record.opponent)
+            colours.append(record.colour)
+    return outcomes, opponents, colours
 
 
 def _took_part(player: DutchPlayer) -> bool:
@@ -104,24 +127,20 @@ def _took_part(player: DutchPlayer) -> bool:
 
 def _state(
     player: DutchPlayer,
-    outcomes: Sequence[Outcome],
+    columns: Columns,
     scores: Mapping[PlayerId, Sequence[Score]],
     table: PointsTable,
     rank: int,
 ) -> PlayerState:
-    games = [
-        record
-        for record, outcome in zip(player.history, outcomes, strict=True)
-        if outcome in PLAYED
-    ]
-    colours = tuple(record.colour for record in games if record.colour is not None)
+    outcomes, opponents, played_colours = columns
+    colours = cast(tuple[Colour, ...], tuple(played_colours))
     preference, strength, imbalance, repeated = colour_preference(colours)
     return PlayerState(
         id=player.id,
         number=player.number,
         rank=rank,
         score=scores[player.id][-1],
-        opponents=frozenset(record.opponent for record in games if record.opponent is not None),
+        opponents=cast(frozenset[PlayerId], frozenset(opponents)),
         colours=colours,
         preference=preference,
         strength=strength,
