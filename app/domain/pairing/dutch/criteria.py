@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass
+from itertools import repeat
 
 from app.domain.pairing.dutch.state import Float, PlayerState, Strength
 from app.domain.pairing.matching import members
@@ -304,16 +305,10 @@ class Criteria:
         ``v`` has met ``j``. Built once a round, on the first call (of any copy)."""
         shared = self.shared
         if shared.met is None:
-            index = {player_id: j for j, player_id in enumerate(self.ids)}
-            met = []
-            for opponents in self.opponents:
-                mask = 0
-                for opponent in opponents:
-                    j = index.get(opponent)
-                    if j is not None:
-                        mask |= 1 << j
-                met.append(mask)
-            shared.met = met
+            # Each opponent's bit (none for one who is not paired this round), summed: the
+            # bits are distinct, and ``sum`` adds them without a Python step each.
+            bit = {player_id: 1 << j for j, player_id in enumerate(self.ids)}
+            shared.met = [sum(map(bit.get, opponents, repeat(0))) for opponents in self.opponents]
         return shared.met
 
     def colours_allowed(self, a: int, b: int) -> bool:
