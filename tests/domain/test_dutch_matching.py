@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from app.domain.pairing.dutch.completion import maximum_matching
 from app.domain.pairing.dutch.criteria import Criteria, Layout
+from app.domain.pairing.dutch.engine import _sends_down_too_many
 from app.domain.pairing.dutch.matching import max_weight_matching, max_weight_perfect_matching
 from app.domain.pairing.dutch.state import PlayerState, Strength
 from app.domain.pairing.dutch.types import Colour
@@ -207,6 +208,25 @@ def test_the_graph_of_mdps_and_everybody_below_is_read_off_the_rounds(
             expected = a != b and criteria.allowed(a, b) and not (a in head and b in head)
             assert bool(graph[i] >> j & 1) == expected, (i, j)
         assert graph[i] >> len(vertices) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(field=fields(), data=st.data())
+def test_a_bracket_sends_down_too_many_exactly_when_its_maximum_matching_does(
+    field: tuple[Criteria, list[int], set[int]], data: st.DataObject
+) -> None:
+    """``_sends_down_too_many`` decides by counting when the MDPs outnumber the residents and
+    the next scoregroup together: its answer is always that of the maximum matching of the
+    bracket (MDPs apart), whatever the meetings."""
+    criteria, _, _ = field
+    n = len(criteria.players)
+    order = data.draw(st.permutations(range(n)))
+    cut = sorted(data.draw(st.lists(st.integers(0, n), min_size=2, max_size=2)))
+    mdps, residents, following = order[: cut[0]], order[cut[0] : cut[1]], order[cut[1] :]
+    bracket = [*mdps, *residents]
+    pairs = maximum_matching(criteria, bracket, apart=set(mdps)).size
+    expected = len(bracket) > len(following) and len(bracket) - 2 * pairs > len(following)
+    assert _sends_down_too_many(criteria, mdps, residents, following) == expected
 
 
 def test_two_absolute_whites_meet_only_with_a_topscorer_in_the_last_round() -> None:
