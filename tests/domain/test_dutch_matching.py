@@ -180,12 +180,7 @@ def fields(draw: st.DrawFn) -> tuple[Criteria, list[int], set[int]]:
 @given(fields())
 def test_the_graph_as_bit_sets_is_allowed(field: tuple[Criteria, list[int], set[int]]) -> None:
     criteria, vertices, apart = field
-    graph = criteria.adjacency(vertices, apart)
-    for i, a in enumerate(vertices):
-        for j, b in enumerate(vertices):
-            expected = a != b and criteria.allowed(a, b) and not (a in apart and b in apart)
-            assert bool(graph[i] >> j & 1) == expected
-        assert graph[i] >> len(vertices) == 0
+    _assert_allowed(criteria, vertices, apart)
 
 
 @settings(max_examples=300, deadline=None)
@@ -201,11 +196,16 @@ def test_the_graph_of_mdps_and_everybody_below_is_read_off_the_rounds(
     first = data.draw(st.integers(1, max(1, n - 1)))
     above = data.draw(st.permutations(range(first)))
     head = above[: data.draw(st.integers(1, len(above)))]
-    vertices = [*head, *range(first, n)]
-    graph = criteria.adjacency(vertices, set(head))
+    _assert_allowed(criteria, [*head, *range(first, n)], set(head))
+
+
+def _assert_allowed(criteria: Criteria, vertices: Sequence[int], apart: set[int]) -> None:
+    """``adjacency(vertices, apart)`` has bit ``j`` of row ``i`` exactly when the two may
+    meet (``allowed``) and are not both kept apart, and no bit beyond the vertices."""
+    graph = criteria.adjacency(vertices, apart)
     for i, a in enumerate(vertices):
         for j, b in enumerate(vertices):
-            expected = a != b and criteria.allowed(a, b) and not (a in head and b in head)
+            expected = a != b and criteria.allowed(a, b) and not (a in apart and b in apart)
             assert bool(graph[i] >> j & 1) == expected, (i, j)
         assert graph[i] >> len(vertices) == 0
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.pairing.lim.groups import leaving_sets
-from app.domain.pairing.matching import Matching, bits, members
+from app.domain.pairing.matching import Matching, bits, mask, members
 
 Graph = tuple[int, ...]
 
@@ -72,10 +72,7 @@ def test_the_members_of_a_bit_set_are_its_bits_dense_or_sparse(
 ) -> None:
     """``members`` reads a dense set off its binary digits and a sparse one bit by bit:
     both are the set's members, lowest first, each once."""
-    found = 0
-    for p in positions:
-        found |= 1 << p
-    found <<= shift
+    found = mask(positions) << shift
     assert members(found) == sorted({p + shift for p in positions}) == list(bits(found))
 
 

@@ -52,8 +52,8 @@ class ZeroPairs:
             head.extend(pairs)
             # Pair ``t`` of these: end ``first + 2t + 1`` leads from ``u`` to its ``v``.
             incident[u].extend(range(first + 1, first + 2 * len(ends), 2))
-            for end, v in enumerate(ends, start=first // 2):
-                incident[v].append(2 * end)
+            for k, v in enumerate(ends, start=first // 2):
+                incident[v].append(2 * k)  # pair ``k``'s end that leads to ``u``
         self.head = head
         self.incident = incident
 
