@@ -13,6 +13,7 @@ quality criteria in their order, and the first such in Art. 4's order.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from app.domain.deadline import Deadline
 from app.domain.errors import PairingImpossible, PairingTimeout
 from app.domain.pairing.dutch import engine as dutch
 from app.domain.pairing.dutch import pair_dutch
+from app.domain.pairing.dutch.brackets import BracketPairing, Scope
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.state import PlayerState, Strength, player_states
 from app.domain.pairing.dutch.types import (
@@ -408,6 +410,48 @@ def test_large_brackets_walked_in_order_match_the_exact_matching(seed: int, play
         assert exact == pairing
 
     assert play(seed, players, 6, same_both_ways) == 6
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "mishaps"), [(1, 30, False), (2, 44, True), (2, 52, False)]
+)
+def test_a_bracket_paired_with_everybody_below_gets_the_pairs_the_next_scoregroup_gives(
+    monkeypatch: pytest.MonkeyPatch, seed: int, players: int, mishaps: bool
+) -> None:
+    """Once C4 fails after the next scoregroup, the round's lower brackets go straight to
+    everybody below (``engine``): every bracket paired so is paired again with the next
+    scoregroup where the rules allow that (the PAB's score below it and not the next
+    scoregroup's), and whenever that passes C4 its pairs are the same. Some brackets that
+    skipped it would have passed (the skip is taken), none gives other pairs."""
+    pair_bracket = dutch.pair_bracket
+    with_next = dutch._pair_with_next
+    skipped = [0]
+
+    def compared(
+        criteria: Criteria, mdps: Sequence[int], residents: Sequence[int], scope: Scope, **kw: Any
+    ) -> BracketPairing:
+        found = pair_bracket(criteria, mdps, residents, scope, **kw)
+        bye = criteria.bye_score
+        players = criteria.players
+        if (
+            scope.below
+            and scope.completion
+            and (
+                bye is None
+                or (bye < players[residents[0]].score and bye != players[scope.following[0]].score)
+            )
+        ):
+            near = with_next(criteria, mdps, residents, scope.following, scope.below, None, {})
+            if near is not None:
+                skipped[0] += 1
+                assert sorted(near.pairs) == sorted(found.pairs)
+                assert near.floaters == found.floaters
+        return found
+
+    monkeypatch.setattr(dutch, "pair_bracket", compared)
+    rounds = players if players % 2 else players - 1
+    assert play(seed, players, rounds, _check_round, mishaps=mishaps) > players // 2
+    assert skipped[0] > 0
 
 
 def test_round_one_worked_by_hand() -> None:

@@ -9,7 +9,12 @@ colours (Art. 5, ``colours``) and the boards are ordered for publication.
 
 A bracket is first paired on its own. That is the answer whenever the players it sends down can
 all meet the next scoregroup (C8 at its best) and everybody left can still be paired (C4), which
-is checked afterwards; otherwise the bracket is paired again together with everybody below.
+is checked afterwards; otherwise together with the next scoregroup (C8 exact), the answer when
+what that leaves can still be paired with everybody below (C4); otherwise together with
+everybody below. The last gives the same pairs as the one before whenever that one passes C4
+(it puts C4 first, then the same criteria), so once C4 has failed after the next scoregroup in
+a round, the brackets under it go straight to everybody below: late in a long event C4 fails
+so for every bracket from the middle of the field down.
 """
 
 from __future__ import annotations
@@ -109,6 +114,7 @@ def _pair_brackets(
     pairs: list[tuple[int, int]] = []
     mdps: list[int] = []
     start = Start()  # carried from one matching over everybody below to the next
+    with_next = True  # until C4 fails after the next scoregroup once (module docstring)
     for g, residents in enumerate(groups):
         if check is not None:
             check()
@@ -128,9 +134,10 @@ def _pair_brackets(
                 local = _pair_alone(criteria, mdps, residents, scope, check)
                 if _leaves_best_next(criteria, local.floaters, following, below):
                     result = local
-            if result is None and players[following[0]].score != plan.score:
+            if result is None and with_next and players[following[0]].score != plan.score:
                 how = "next"
                 result = _pair_with_next(criteria, mdps, residents, following, below, check, plain)
+                with_next = result is not None
         if result is None:
             how, scope = "rest", Scope(completion=True, bye_games=bye_games)
             result = pair_bracket(
