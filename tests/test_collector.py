@@ -1,5 +1,5 @@
-"""The cyclic collector paused for a TRF import: no collection meanwhile, turned back on after
-(unless it was off before), overlapping pauses end with the last."""
+"""The cyclic collector paused for a TRF import and for pairing a round: no collection meanwhile,
+turned back on after (unless it was off before), overlapping pauses end with the last."""
 
 from __future__ import annotations
 
@@ -12,7 +12,16 @@ from sqlalchemy.orm import Session
 
 from app.collector import paused
 from app.db import make_engine
-from app.services import trf
+from app.domain.matches import SwissRound
+from app.domain.pairing.dutch import pair_dutch
+from app.domain.pairing.dutch.types import DutchInput, DutchPairing
+from app.domain.tournament import Tournament
+from app.services import checks, trf
+from tests.api.helpers import create, generate
+from tests.api.test_check import SMALL
+from tests.client import ApiClient
+from tests.data import DUTCH, read_text
+from tests.domain.dutch_simulation import play
 from tests.domain.test_trf_hostile import halves
 
 
@@ -79,3 +88,63 @@ def test_a_refused_file_turns_the_collector_back_on(db_url: str) -> None:
         assert gc.isenabled()
     finally:
         engine.dispose()
+
+
+def test_a_round_is_paired_generated_previewed_and_checked_with_the_collector_paused(
+    client: ApiClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``services.rounds`` and ``services.checks``: each pairing runs paused, and the
+    collector is on again after the request."""
+    seen: list[tuple[str, bool]] = []
+    generate_round = Tournament.generate_round
+
+    def watched(self: Tournament, **kwargs: Any) -> SwissRound:
+        seen.append(("pair", gc.isenabled()))
+        return generate_round(self, **kwargs)
+
+    replay = checks.check_rounds
+
+    def replayed(*args: Any, **kwargs: Any) -> Any:
+        seen.append(("check", gc.isenabled()))
+        return replay(*args, **kwargs)
+
+    monkeypatch.setattr(Tournament, "generate_round", watched)
+    monkeypatch.setattr(checks, "check_rounds", replayed)
+    t = create(client, 6)
+    preview = client.post(f"/v1/tournaments/{t.id}/rounds/preview", headers=t.auth)
+    assert preview.status_code == 200, preview.text
+    made = generate(client, t)
+    assert [m["id"] for m in made["matches"]] == [m["id"] for m in preview.json()["matches"]]
+    checked = client.post("/v1/check", json={"tournament": t.id})
+    assert checked.status_code == 200, checked.text
+    assert (checked.json()["rounds"], checked.json()["rounds_differing"]) == (1, 0)
+    trf = client.post(
+        "/v1/check",
+        content=read_text(DUTCH / SMALL).encode(),
+        headers={"Content-Type": "text/plain"},
+    )
+    assert trf.status_code == 200, trf.text
+    # the preview, the round, then the checks (which pair the rounds again themselves)
+    assert seen[:3] == [("pair", False), ("pair", False), ("check", False)]
+    assert [kind for kind, _ in seen].count("check") == 2
+    assert not any(enabled for _, enabled in seen)
+    assert gc.isenabled()
+
+
+def test_a_long_override_leaves_no_reference_cycle_to_collect() -> None:
+    """What makes the pause safe: every round of a round robin's worth of ``dutch`` rounds
+    (bye included) is freed by reference counting alone."""
+    left: list[int] = []
+
+    def pair(round_: DutchInput) -> DutchPairing:
+        gc.collect()
+        gc.disable()
+        try:
+            pairing = pair_dutch(round_)
+        finally:
+            left.append(gc.collect())
+            gc.enable()
+        return pairing
+
+    assert play(4, 41, 41, lambda round_, pairing: None, pair=pair, mishaps=False) > 20
+    assert set(left) == {0}

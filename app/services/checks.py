@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from app.collector import paused
 from app.db import release_connection
 from app.domain.checker import check_rounds
 from app.domain.deadline import Deadline
@@ -20,8 +21,9 @@ _SEED = 0
 def check_trf(body: bytes, *, deadline: Deadline) -> CheckRead:
     """The rounds of a TRF (read as ``POST /v1/tournaments`` reads one: a ``dutch`` tournament),
     each paired again by ``dutch``. A file that does not read refuses with ``InvalidTrf``."""
-    imported = import_trf(read_trf(decode_trf(body)), seed=_SEED)
-    report = check_rounds(imported.tournament, deadline=deadline)
+    with paused():  # the file read as ``trf.create`` reads it, each round paired again
+        imported = import_trf(read_trf(decode_trf(body)), seed=_SEED)
+        report = check_rounds(imported.tournament, deadline=deadline)
     return views.check(imported.tournament, report, name=imported.name, tournament_id=None)
 
 
@@ -31,5 +33,6 @@ def check_tournament(session: Session, tournament_id: str, *, deadline: Deadline
     header = access.read_header(session, tournament_id)
     tournament = storage.load(session, tournament_id)
     release_connection(session)
-    report = check_rounds(tournament, deadline=deadline)
+    with paused():  # every round paired again: as ``rounds._paired``
+        report = check_rounds(tournament, deadline=deadline)
     return views.check(tournament, report, name=header.name, tournament_id=header.id)
