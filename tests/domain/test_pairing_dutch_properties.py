@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from app.domain.deadline import Deadline
 from app.domain.errors import PairingImpossible, PairingTimeout
+from app.domain.pairing.dutch import brackets, pair_dutch
 from app.domain.pairing.dutch import engine as dutch
-from app.domain.pairing.dutch import pair_dutch
 from app.domain.pairing.dutch.brackets import BracketPairing, Scope
 from app.domain.pairing.dutch.criteria import Criteria
 from app.domain.pairing.dutch.state import PlayerState, Strength, player_states
@@ -452,6 +452,41 @@ def test_a_bracket_paired_with_everybody_below_gets_the_pairs_the_next_scoregrou
     rounds = players if players % 2 else players - 1
     assert play(seed, players, rounds, _check_round, mishaps=mishaps) > players // 2
     assert skipped[0] > 0
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "mishaps"), [(3, 36, False), (4, 45, True), (5, 52, False)]
+)
+def test_a_remainder_the_first_matching_pairs_none_of_is_not_searched_again(
+    monkeypatch: pytest.MonkeyPatch, seed: int, players: int, mishaps: bool
+) -> None:
+    """``brackets._searched_again``: every round paired again with the remainder always
+    searched a second time (Art. 4.3, 4.2) gives the same boards, bye and explanation; and
+    the second search was left out for remainders of two players or more (the skip is taken)."""
+    ordered: list[int] = []
+    order = brackets._remainder_order
+
+    def counted(remainder: Sequence[int], s1_size: int) -> tuple[object, int]:
+        ordered[-1] += len(remainder) >= 2
+        return order(remainder, s1_size)
+
+    monkeypatch.setattr(brackets, "_remainder_order", counted)
+    searches = [0, 0]  # remainders of two or more searched: as the engine does, always
+
+    def pair(round_: DutchInput) -> DutchPairing:
+        ordered.append(0)
+        pairing = pair_dutch(round_)
+        with monkeypatch.context() as always:
+            always.setattr(brackets, "_searched_again", lambda pairs, scope: True)
+            ordered.append(0)
+            assert pair_dutch(round_) == pairing, f"round {round_.round_number}"
+        searches[1] += ordered.pop()
+        searches[0] += ordered.pop()
+        return pairing
+
+    rounds = players if players % 2 else players - 1
+    assert play(seed, players, rounds, _check_round, pair=pair, mishaps=mishaps) > players // 2
+    assert searches[1] > searches[0], searches
 
 
 def test_round_one_worked_by_hand() -> None:

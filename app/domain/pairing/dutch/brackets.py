@@ -15,7 +15,8 @@ equally good candidates the one generated first (Art. 3.8). Art. 4 orders the ca
 
 Each of these orders is lexicographic, so it adds low fields to the criteria weights of
 ``criteria``: the heaviest matching is then the first best candidate. Two matchings are
-solved per bracket: one that fixes the MDP pairs (step 1) and one for the remainder (steps 2–3).
+solved per bracket: one that fixes the MDP pairs (step 1) and one for the remainder (steps 2–3),
+unless the first already pairs none of the remainder (``_searched_again``).
 The matching can be over the bracket alone (the default ``Scope()``), when the caller checks C4
 and C8 afterwards, or over everybody left (the next bracket for C8, the rest for C4).
 """
@@ -167,13 +168,9 @@ def pair_bracket(
             removed.update((mdp, partner))
     remainder = [v for v in residents if v not in removed]
     inner = set(remainder)
-    if len(remainder) < 2 and not (following and not scope.below):
-        # No pair is left to make in the bracket: the first matching, less the MDPs' pairs,
-        # is a heaviest one of the rest (Art. 4 orders nothing more). Only a matching with
-        # the next scoregroup alone is searched again: which of its equally heavy matchings
-        # is returned decides who of the next scoregroup is left for C4's check.
-        return BracketPairing(pairs, [v for v in bracket if v not in removed], mate)
     s1_size = sum(1 for v in remainder if mate.get(v, -1) in inner) // 2
+    if not _searched_again(s1_size, scope):
+        return BracketPairing(pairs, [v for v in bracket if v not in removed], mate)
     tie, width = _remainder_order(remainder, s1_size)
     mate = solve(tie, width, removed)
     for v in remainder:
@@ -183,6 +180,20 @@ def pair_bracket(
             removed.update((v, partner))
     floaters = [v for v in bracket if v not in removed]
     return BracketPairing(pairs, floaters, mate)
+
+
+def _searched_again(remainder_pairs: int, scope: Scope) -> bool:
+    """Whether the remainder is paired by a second matching (Art. 4.3, 4.2), given the pairs
+    the first matching made among its players.
+
+    With none made, no heaviest matching of the rest makes one: C6 counts the pairs in the
+    bracket, and the first matching less the MDPs' pairs is a heaviest one of the rest (else
+    the first would not be heaviest), so Art. 4 orders nothing more and the first matching is
+    the answer. Late in a long event, the residents not paired with an MDP have met each
+    other. Only a matching with the next scoregroup alone is searched again: which of its
+    equally heavy matchings is returned decides who of the next scoregroup is left for C4's
+    check."""
+    return remainder_pairs > 0 or bool(scope.following and not scope.below)
 
 
 Ties = dict[tuple[int, int], int]
