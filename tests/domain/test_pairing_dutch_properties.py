@@ -477,7 +477,7 @@ def test_a_remainder_the_first_matching_pairs_none_of_is_not_searched_again(
         ordered.append(0)
         pairing = pair_dutch(round_)
         with monkeypatch.context() as always:
-            always.setattr(brackets, "_searched_again", lambda pairs, scope: True)
+            always.setattr(brackets, "_searched_again", lambda pairs: True)
             ordered.append(0)
             assert pair_dutch(round_) == pairing, f"round {round_.round_number}"
         searches[1] += ordered.pop()

@@ -94,14 +94,12 @@ def pair_bracket(
         graph = criteria.graph()  # ``allowed`` as bit sets
         for k in lowers:
             lower = everyone[k]
+            if lower in mdp_set:
+                continue  # everybody before it is an MDP: MDPs meet residents only (Art. 3.3)
             meets = graph[lower]
             in_bracket = lower in resident_set
             in_next = lower in following
-            for higher in everyone[:k]:
-                if not meets >> higher & 1:
-                    continue
-                if higher in mdp_set and lower in mdp_set:
-                    continue  # MDPs meet residents only (Art. 3.3)
+            for higher in [h for h in everyone[:k] if meets >> h & 1]:
                 weight = criteria.quality(
                     higher,
                     lower,
@@ -169,7 +167,7 @@ def pair_bracket(
     remainder = [v for v in residents if v not in removed]
     inner = set(remainder)
     s1_size = sum(1 for v in remainder if mate.get(v, -1) in inner) // 2
-    if not _searched_again(s1_size, scope):
+    if not _searched_again(s1_size):
         return BracketPairing(pairs, [v for v in bracket if v not in removed], mate)
     tie, width = _remainder_order(remainder, s1_size)
     mate = solve(tie, width, removed)
@@ -182,7 +180,7 @@ def pair_bracket(
     return BracketPairing(pairs, floaters, mate)
 
 
-def _searched_again(remainder_pairs: int, scope: Scope) -> bool:
+def _searched_again(remainder_pairs: int) -> bool:
     """Whether the remainder is paired by a second matching (Art. 4.3, 4.2), given the pairs
     the first matching made among its players.
 
@@ -190,10 +188,10 @@ def _searched_again(remainder_pairs: int, scope: Scope) -> bool:
     bracket, and the first matching less the MDPs' pairs is a heaviest one of the rest (else
     the first would not be heaviest), so Art. 4 orders nothing more and the first matching is
     the answer. Late in a long event, the residents not paired with an MDP have met each
-    other. Only a matching with the next scoregroup alone is searched again: which of its
-    equally heavy matchings is returned decides who of the next scoregroup is left for C4's
-    check."""
-    return remainder_pairs > 0 or bool(scope.following and not scope.below)
+    other. (With the next scoregroup alone, another of the equally heavy matchings could
+    leave other players of it for C4's check: the boards are the same either way, the
+    matching with everybody below pairs as the one that passes; ``engine``.)"""
+    return remainder_pairs > 0
 
 
 Ties = dict[tuple[int, int], int]
