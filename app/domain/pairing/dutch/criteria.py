@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 
 from app.domain.pairing.dutch.state import Float, PlayerState, Strength
@@ -57,6 +57,14 @@ class Layout:
     scores: int
     slot: Mapping[Score, int]
     played_rounds: int
+    under_completion: int = field(init=False, compare=False)
+    """The width of every field below C4/C5's: C6–C8, C9, C10–C13, C14–C21 (worked out once:
+    every pair's weight below the bracket shifts by it)."""
+
+    def __post_init__(self) -> None:
+        floats = min(2, self.played_rounds)
+        width = 8 * self.count + 2 * self.scores + floats * 2 * (self.count + self.scores)
+        object.__setattr__(self, "under_completion", width)
 
     @classmethod
     def of(cls, players: Sequence[PlayerState], played_rounds: int) -> Layout:
@@ -76,12 +84,6 @@ class Layout:
             slot[score] = offset
             offset += _bits(counts[score]) + 1
         return Layout(self.count, offset, slot, self.played_rounds)
-
-    @property
-    def under_completion(self) -> int:
-        """The width of every field below C4/C5's: C6–C8, C9, C10–C13, C14–C21."""
-        floats = min(2, self.played_rounds)
-        return 8 * self.count + 2 * self.scores + floats * 2 * (self.count + self.scores)
 
     def fields(self) -> tuple[tuple[str, int], ...]:
         """The fields below C4/C5's, the highest first, as ``Criteria.quality`` packs them:
