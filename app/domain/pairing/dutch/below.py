@@ -103,11 +103,10 @@ class Below:
         n = len(self.everyone)
         self.potential = _potentials(criteria, self.everyone, bye_games) if n >= 3 else None
         graph = criteria.adjacency(self.everyone, apart)
-        # Pairs with a player below (weight 0 once the potentials are taken off): as each
-        # player's bit set of them (``rows``) and as the search reads them (``zero``).
+        # Pairs with a player below (weight 0 once the potentials are taken off): each
+        # player's bit set of them, laid out for each search as it reads them (``ZeroPairs``).
         below_mask = ((1 << n) - 1) >> top << top
         self.rows = [row & below_mask if i < top else row for i, row in enumerate(graph)]
-        self.zero = ZeroPairs(self.rows, top)
         # The players below whom some maximum matching of the players below leaves out and
         # who may meet none of those others (Gallai–Edmonds: the single players of D; those
         # who may meet nobody below among them): late in a long event, the lowest scores,
@@ -181,7 +180,7 @@ class Below:
             incident[i].append((j, 2 * w))
             incident[j].append((i, 2 * w))
         if size == len(everyone):
-            pairs, rows = self.zero, self.rows
+            pairs, rows = ZeroPairs(self.rows, self.top), self.rows
         else:
             gone = [i for i in range(self.top) if i not in index]
             rows = [_without(self.rows[i], gone) for i in keep]

@@ -29,9 +29,8 @@ __all__ = ["ZeroPairs", "max_weight_matching", "max_weight_perfect_matching"]
 
 class ZeroPairs:
     """Pairs of weight 0 for ``max_weight_perfect_matching``, laid out as its search reads
-    them: the two ends of each pair (``head``) and each vertex's ends (``incident``). Built
-    once for several searches over the same vertices (a bracket's, over everybody below it,
-    where they are most of the pairs), each of which copies the lists.
+    them: the two ends of each pair (``head``) and each vertex's ends (``incident``), for
+    one search, which takes the lists over and adds its other pairs to them.
 
     The pairs are those of ``rows`` (bit sets of neighbours) with their higher end at
     ``top`` or beyond, lower end first, by lower end then higher end."""
@@ -150,9 +149,10 @@ class _Blossom:
         # The pairs of weight 0 come first: their lists are copied as they are.
         first = len(zero.head) // 2 if zero is not None else 0
         self.weight = [0] * first + [scale * w for _, _, w in kept]
-        self.head = [*zero.head] if zero is not None else []
+        # The search takes the lists over (``ZeroPairs``): they are extended in place.
+        self.head = zero.head if zero is not None else []
         self.head.extend([x for u, v, _ in kept for x in (u, v)])
-        incident = [ends.copy() for ends in zero.incident] if zero is not None else []
+        incident = zero.incident if zero is not None else []
         incident.extend([] for _ in range(n - len(incident)))
         self.incident = incident
         for k, (u, v, _) in enumerate(kept, start=first):
