@@ -57,14 +57,16 @@ class Layout:
     scores: int
     slot: Mapping[Score, int]
     played_rounds: int
+    float_width: int = field(init=False, compare=False)
+    """The width of C14–C21's fields (the floats of the last two rounds)."""
     under_completion: int = field(init=False, compare=False)
-    """The width of every field below C4/C5's: C6–C8, C9, C10–C13, C14–C21 (worked out once:
-    every pair's weight below the bracket shifts by it)."""
+    """The width of every field below C4/C5's: C6–C8, C9, C10–C13, C14–C21 (both worked out
+    once: every pair's weight shifts by them)."""
 
     def __post_init__(self) -> None:
-        floats = min(2, self.played_rounds)
-        width = 8 * self.count + 2 * self.scores + floats * 2 * (self.count + self.scores)
-        object.__setattr__(self, "under_completion", width)
+        floats = min(2, self.played_rounds) * 2 * (self.count + self.scores)
+        object.__setattr__(self, "float_width", floats)
+        object.__setattr__(self, "under_completion", 8 * self.count + 2 * self.scores + floats)
 
     @classmethod
     def of(cls, players: Sequence[PlayerState], played_rounds: int) -> Layout:
@@ -199,6 +201,9 @@ class Criteria:
         ]
         self.shared = Shared()
         """What the round's copies of these criteria (``with_bye``, ``within``) share."""
+        self.packed_floats: dict[tuple[object, ...], int] = {}
+        """C14–C21 packed (``_float_fields``) by the pair's scores and floats: for this
+        layout only, so a copy with another (``within``) starts its own."""
 
     def with_bye(self, bye_score: Score | None, played_ranks: Mapping[int, int]) -> Criteria:
         """These criteria once the bye's score is fixed (C5): the same players, meetings and
@@ -220,6 +225,7 @@ class Criteria:
         score present, which the matching's arithmetic feels late in a long event."""
         narrow = copy(self)
         narrow.layout = self.layout.only([self.players[v] for v in players])
+        narrow.packed_floats = {}
         return narrow
 
     # -- absolute criteria -----------------------------------------------------------------
@@ -373,10 +379,13 @@ class Criteria:
         weight = (weight << (2 * count)) | games
         if not in_bracket:
             # C10–C21 count pairs in the bracket only: every field below is empty.
-            floats = min(2, lay.played_rounds)
-            return weight << (4 * count + floats * 2 * (count + scores))
+            return weight << (4 * count + lay.float_width)
         weight = (weight << (4 * count)) | self._colours(lower, higher)
-        return _float_fields(weight, h, lo, lay)
+        key = (h.score, lo.score, h.last_float, lo.last_float, h.float_before, lo.float_before)
+        packed = self.packed_floats.get(key)
+        if packed is None:
+            packed = self.packed_floats[key] = _float_fields(h, lo, lay)
+        return (weight << lay.float_width) | packed
 
     def _colours(self, p: int, o: int) -> int:
         """C10–C13 of ``_colour_fields(p, o)`` packed, each ``count`` bits wide: worked out
@@ -424,9 +433,9 @@ def _colour_fields(p: PlayerState, o: PlayerState) -> tuple[bool, bool, bool, bo
     return c10, c11, c12, c13
 
 
-def _float_fields(weight: int, h: PlayerState, lo: PlayerState, lay: Layout) -> int:
-    """C14–C21 of a pair in the bracket: downfloaters and upfloaters repeated from one and
-    two rounds before.
+def _float_fields(h: PlayerState, lo: PlayerState, lay: Layout) -> int:
+    """C14–C21 of a pair in the bracket, ``lay.float_width`` bits: downfloaters and upfloaters
+    repeated from one and two rounds before.
 
     Counted fields first (C14–C17), then the same weighted by score (C18–C21). A player who
     downfloated and is paired with an equal score does not float again; a lower player who
@@ -436,6 +445,7 @@ def _float_fields(weight: int, h: PlayerState, lo: PlayerState, lay: Layout) -> 
     both = ((h.last_float, lo.last_float), (h.float_before, lo.float_before))
     floats = both[: min(2, lay.played_rounds)]
     higher = h.score > lo.score
+    weight = 0
     for hf, lf in floats:
         down = (lf is Float.DOWN) + (not higher and hf is Float.DOWN)
         up = not (higher and lf is Float.UP)
