@@ -97,7 +97,8 @@ def max_weight_perfect_matching(
     When the graph has no perfect matching, some vertex is left with ``-1``.
 
     Every edge counts, whatever its weight's sign (``u != v``), and so does every pair of
-    ``zero`` (an edge of weight 0, numbered before those of ``edges``). The search starts
+    ``zero`` (an edge of weight 0, numbered before those of ``edges``; the search takes its
+    lists over, so a ``ZeroPairs`` serves one search). The search starts
     from the vertex duals ``dual``, which must be feasible for the doubled weights
     (``dual[u] + dual[v] >= 2 * weight`` for every edge), and from the edges ``matched``
     (indices into ``edges``, disjoint, each tight: ``dual[u] + dual[v] == 2 * weight``) and
@@ -146,10 +147,10 @@ class _Blossom:
         # would then round down and leave the edge one short of tight, yet taken. So the
         # perfect search doubles them (and the weights) once more: every dual starts even.
         scale = 4 if self.perfect else 2
-        # The pairs of weight 0 come first: their lists are copied as they are.
+        # The pairs of weight 0 come first: the search takes their lists over (``ZeroPairs``)
+        # and extends them in place.
         first = len(zero.head) // 2 if zero is not None else 0
         self.weight = [0] * first + [scale * w for _, _, w in kept]
-        # The search takes the lists over (``ZeroPairs``): they are extended in place.
         self.head = zero.head if zero is not None else []
         self.head.extend([x for u, v, _ in kept for x in (u, v)])
         incident = zero.incident if zero is not None else []
