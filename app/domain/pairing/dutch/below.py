@@ -179,12 +179,9 @@ class Below:
         for i, j, w in edges:
             incident[i].append((j, 2 * w))
             incident[j].append((i, 2 * w))
-        if size == len(everyone):
-            pairs, rows = ZeroPairs(self.rows, self.top), self.rows
-        else:
-            gone = [i for i in range(self.top) if i not in index]
-            rows = [_without(self.rows[i], gone) for i in keep]
-            pairs = ZeroPairs(rows, self.top - len(gone))
+        gone = [i for i in range(self.top) if i not in index]
+        rows = [_without(self.rows[i], gone) for i in keep] if gone else self.rows
+        pairs = ZeroPairs(rows, self.top - len(gone))
         # Duals feasible for every pair below: those the round's last search ended with
         # (``Start``) when it had every player, or the priced ones (``_priced``): 0,
         # ``-price`` on the players below left alone and ``price`` on those they may meet (so
